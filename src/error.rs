@@ -1,0 +1,258 @@
+//! [`LayoutError`]: every way a layout, a view or a kernel call can be refused.
+//!
+//! Every variant carries the numbers involved, and `Display` names them, so a
+//! message such as "layout reaches position -38, below the start of the
+//! buffer" can be acted upon without reading the source.
+
+use core::fmt;
+
+use crate::MAX_RANK;
+
+/// A short list of at most [`MAX_RANK`] numbers (a shape, an index or a list of
+/// axes) carried inside a [`LayoutError`], printed as a tuple: `(4, 3)`.
+///
+/// ```
+/// use constrided::Dims;
+/// let d = Dims::new(&[4, 3]);
+/// assert_eq!(d.as_slice(), &[4, 3]);
+/// assert_eq!(d.to_string(), "(4, 3)");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dims {
+    len: u8,
+    vals: [usize; MAX_RANK],
+}
+
+impl Dims {
+    /// Copies up to [`MAX_RANK`] numbers; any beyond that are dropped.
+    ///
+    /// ```
+    /// # use constrided::Dims;
+    /// assert_eq!(Dims::new(&[]).len(), 0);
+    /// ```
+    pub const fn new(vals: &[usize]) -> Self {
+        let mut out = [0usize; MAX_RANK];
+        let len = if vals.len() < MAX_RANK { vals.len() } else { MAX_RANK };
+        let mut i = 0;
+        while i < len {
+            out[i] = vals[i];
+            i += 1;
+        }
+        Dims { len: len as u8, vals: out }
+    }
+
+    /// The numbers.
+    ///
+    /// ```
+    /// # use constrided::Dims;
+    /// assert_eq!(Dims::new(&[2, 5]).as_slice()[1], 5);
+    /// ```
+    pub const fn as_slice(&self) -> &[usize] {
+        self.vals.split_at(self.len as usize).0
+    }
+
+    /// How many numbers there are.
+    ///
+    /// ```
+    /// # use constrided::Dims;
+    /// assert_eq!(Dims::new(&[2, 5]).len(), 2);
+    /// ```
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// `true` when there are no numbers (a rank-0 shape).
+    ///
+    /// ```
+    /// # use constrided::Dims;
+    /// assert!(Dims::new(&[]).is_empty());
+    /// ```
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl fmt::Display for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        for (i, v) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        if self.len == 1 {
+            f.write_str(",")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl fmt::Debug for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Why a layout, a view or a kernel call was refused.
+///
+/// ```
+/// use constrided::{Layout, LayoutError};
+/// let err = Layout::new([4, 3], [-20, 2], 22).unwrap_err();
+/// assert_eq!(err, LayoutError::NegativeReach { position: -38 });
+/// assert_eq!(
+///     err.to_string(),
+///     "layout reaches position -38, below the start of the buffer"
+/// );
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LayoutError {
+    /// Some index reaches a position below 0: the lowest reachable position.
+    NegativeReach {
+        /// The lowest position the layout reaches (negative).
+        position: i128,
+    },
+    /// The largest reachable position does not fit in `isize` (saturated at
+    /// `i128::MAX` / `i128::MIN` when the arithmetic itself overflows).
+    Overflow {
+        /// The largest position the layout reaches.
+        position: i128,
+    },
+    /// The number of elements (the product of the shape) does not fit in `usize`.
+    ElementCountOverflow {
+        /// The shape whose product overflows.
+        shape: Dims,
+    },
+    /// The buffer is shorter than the layout needs.
+    OutOfBounds {
+        /// The shortest buffer that holds the layout (`required_len()`).
+        required: usize,
+        /// The length of the buffer given.
+        len: usize,
+    },
+    /// A mutable view was asked for over a layout in which two indices reach
+    /// the same position.
+    Aliasing {
+        /// Two distinct indices that reach the same position, when one was
+        /// found; `None` when uniqueness could not be proved either way.
+        indices: Option<(Dims, Dims)>,
+    },
+    /// Two shapes (or a shape and an element count) that must agree do not.
+    ShapeMismatch {
+        /// The shape that was needed.
+        expected: Dims,
+        /// The shape that was given.
+        found: Dims,
+    },
+    /// An axis number is not below the rank.
+    AxisOutOfRange {
+        /// The axis asked for.
+        axis: usize,
+        /// The rank of the layout.
+        rank: usize,
+    },
+    /// The axes given are not a permutation of `0..rank`.
+    InvalidPermutation {
+        /// The axes given.
+        axes: Dims,
+    },
+    /// An index is not below the size of its axis.
+    IndexOutOfRange {
+        /// The axis indexed.
+        axis: usize,
+        /// The index asked for.
+        index: usize,
+        /// The size of that axis.
+        size: usize,
+    },
+    /// A shape cannot be broadcast to another under NumPy's rules.
+    NotBroadcastable {
+        /// The shape of the layout.
+        from: Dims,
+        /// The shape asked for.
+        to: Dims,
+        /// The axis of `to` where the sizes disagree.
+        axis: usize,
+    },
+    /// A reshape would need a copy: the new shape cannot be expressed with
+    /// strides over the same elements (NumPy's `copy=False` fails).
+    NotViewable {
+        /// The shape of the layout.
+        from: Dims,
+        /// The shape asked for.
+        to: Dims,
+    },
+    /// A slice step of zero.
+    ZeroStep {
+        /// The axis whose slice has step 0.
+        axis: usize,
+    },
+    /// A mutable view is only part of its buffer (it came from `split_at`),
+    /// so a layout over the whole buffer could reach its sibling's elements.
+    NotExclusive,
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LayoutError::NegativeReach { position } => write!(
+                f,
+                "layout reaches position {position}, below the start of the buffer"
+            ),
+            LayoutError::Overflow { position } => write!(
+                f,
+                "layout reaches position {position}, beyond the largest addressable position {}",
+                isize::MAX
+            ),
+            LayoutError::ElementCountOverflow { shape } => write!(
+                f,
+                "shape {shape} has more elements than fit in usize ({})",
+                usize::MAX
+            ),
+            LayoutError::OutOfBounds { required, len } => write!(
+                f,
+                "layout needs a buffer of at least {required} elements, but the buffer has {len}"
+            ),
+            LayoutError::Aliasing { indices: Some((a, b)) } => write!(
+                f,
+                "layout aliases: indices {a} and {b} reach the same position, so it cannot back a mutable view"
+            ),
+            LayoutError::Aliasing { indices: None } => f.write_str(
+                "layout may alias: no two indices were found to reach the same position, \
+                 but uniqueness could not be proved, so it cannot back a mutable view",
+            ),
+            LayoutError::ShapeMismatch { expected, found } => {
+                write!(f, "shape mismatch: expected {expected}, found {found}")
+            }
+            LayoutError::AxisOutOfRange { axis, rank } => {
+                write!(f, "axis {axis} is out of range for rank {rank}")
+            }
+            LayoutError::InvalidPermutation { axes } => write!(
+                f,
+                "axes {axes} are not a permutation of 0..{}",
+                axes.len()
+            ),
+            LayoutError::IndexOutOfRange { axis, index, size } => write!(
+                f,
+                "index {index} is out of range for axis {axis} of size {size}"
+            ),
+            LayoutError::NotBroadcastable { from, to, axis } => write!(
+                f,
+                "shape {from} cannot be broadcast to {to}: sizes disagree at axis {axis} of the target"
+            ),
+            LayoutError::NotViewable { from, to } => write!(
+                f,
+                "shape {from} cannot be reshaped to {to} without a copy: the strides do not allow it"
+            ),
+            LayoutError::ZeroStep { axis } => write!(f, "slice step is 0 on axis {axis}"),
+            LayoutError::NotExclusive => f.write_str(
+                "this mutable view is a part of its buffer (from split_at); \
+                 a layout over the whole buffer could reach its sibling's elements",
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for LayoutError {}

@@ -1,0 +1,1 @@
+//! Kernels: rearrange (copy between any two layouts), fill, map, zip, fold.

@@ -1,0 +1,115 @@
+//! [`Mapping`]: the index → position map a view is generic over.
+
+use super::Layout;
+
+mod sealed {
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
+
+/// An index → position map of rank `N`: a runtime [`Layout`] or a static
+/// layout made by `strided!`, whose numbers are constants of its type.
+///
+/// The trait is sealed: views trust a mapping for memory safety, so only
+/// the crate's own (validated) mappings implement it.
+///
+/// ```
+/// use constrided::{Layout, Mapping};
+/// fn describe<M: Mapping<2>>(m: M) -> String {
+///     format!("{:?} {:?} {}", m.shape(), m.strides(), m.offset())
+/// }
+/// assert_eq!(describe(Layout::contiguous([2, 3])), "[2, 3] [3, 1] 0");
+/// ```
+pub trait Mapping<const N: usize>: Copy + Sealed {
+    /// The size of each axis.
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::shape(&Layout::contiguous([2, 3])), [2, 3]);
+    /// ```
+    fn shape(&self) -> [usize; N];
+
+    /// The stride of each axis, in elements.
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::strides(&Layout::contiguous([2, 3])), [3, 1]);
+    /// ```
+    fn strides(&self) -> [isize; N];
+
+    /// The position of element `(0, …, 0)`.
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::offset(&Layout::contiguous([2, 3])), 0);
+    /// ```
+    fn offset(&self) -> usize;
+
+    /// The same map as a runtime [`Layout`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// let l = Layout::contiguous([2, 3]);
+    /// assert_eq!(l.to_layout(), l);
+    /// ```
+    fn to_layout(&self) -> Layout<N>;
+
+    /// The position of an in-range index (no range check; wrapping
+    /// arithmetic). Static layouts fold this to constants.
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::offset_of_unchecked(&Layout::contiguous([2, 3]), [1, 2]), 5);
+    /// ```
+    #[inline(always)]
+    fn offset_of_unchecked(&self, index: [usize; N]) -> usize {
+        let strides = self.strides();
+        let mut pos = self.offset() as isize;
+        let mut k = 0;
+        while k < N {
+            pos = pos.wrapping_add((index[k] as isize).wrapping_mul(strides[k]));
+            k += 1;
+        }
+        pos as usize
+    }
+
+    /// `true` when every component of `index` is below its axis size.
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert!(!Mapping::in_range(&Layout::contiguous([2, 3]), [2, 0]));
+    /// ```
+    #[inline(always)]
+    fn in_range(&self, index: [usize; N]) -> bool {
+        let shape = self.shape();
+        let mut k = 0;
+        while k < N {
+            if index[k] >= shape[k] {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+}
+
+impl<const N: usize> Sealed for Layout<N> {}
+
+impl<const N: usize> Mapping<N> for Layout<N> {
+    #[inline(always)]
+    fn shape(&self) -> [usize; N] {
+        Layout::shape(self)
+    }
+    #[inline(always)]
+    fn strides(&self) -> [isize; N] {
+        Layout::strides(self)
+    }
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        Layout::offset(self)
+    }
+    #[inline(always)]
+    fn to_layout(&self) -> Layout<N> {
+        *self
+    }
+}

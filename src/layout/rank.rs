@@ -1,0 +1,50 @@
+//! Rank tables: `Rank<N>: Lower<Out = Rank<N-1>>` and
+//! `Rank<N>: Higher<Out = Rank<N+1>>` for the ranks 0..=8, so that
+//! `index_axis`, `remove_axis` and `insert_axis` infer their output rank.
+
+/// A rank as a type, used only in bounds: `Rank<3>: Lower<Out = Rank<2>>`.
+///
+/// ```
+/// use constrided::{Layout, Lower, Rank};
+/// fn drop_first<const N: usize, const M: usize>(l: Layout<N>) -> Layout<M>
+/// where
+///     Rank<N>: Lower<Out = Rank<M>>,
+/// {
+///     l.index_axis(0, 0).unwrap()
+/// }
+/// assert_eq!(drop_first(Layout::contiguous([2, 3, 4])).shape(), [3, 4]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rank<const N: usize>;
+
+/// The rank one below: implemented for `Rank<1>` ..= `Rank<8>`.
+///
+/// ```
+/// use constrided::{Lower, Rank};
+/// fn below<const N: usize, const M: usize>() -> usize where Rank<N>: Lower<Out = Rank<M>> { M }
+/// assert_eq!(below::<3, _>(), 2);
+/// ```
+pub trait Lower {
+    /// `Rank<N - 1>`.
+    type Out;
+}
+
+/// The rank one above: implemented for `Rank<0>` ..= `Rank<7>`.
+///
+/// ```
+/// use constrided::{Higher, Rank};
+/// fn above<const N: usize, const M: usize>() -> usize where Rank<N>: Higher<Out = Rank<M>> { M }
+/// assert_eq!(above::<7, _>(), 8);
+/// ```
+pub trait Higher {
+    /// `Rank<N + 1>`.
+    type Out;
+}
+
+macro_rules! rank_table {
+    ($($lo:literal => $hi:literal),*) => {$(
+        impl Lower for Rank<$hi> { type Out = Rank<$lo>; }
+        impl Higher for Rank<$lo> { type Out = Rank<$hi>; }
+    )*};
+}
+rank_table!(0 => 1, 1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6, 6 => 7, 7 => 8);

@@ -1,0 +1,1 @@
+//! View transforms on [`Layout`](super::Layout).

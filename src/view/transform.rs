@@ -1,0 +1,2 @@
+//! View transforms on [`StridedView`](super::StridedView) and
+//! [`StridedViewMut`](super::StridedViewMut).
