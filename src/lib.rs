@@ -37,6 +37,7 @@ extern crate std;
 mod error;
 pub mod kernel;
 pub mod layout;
+pub mod static_layout;
 mod view;
 
 pub use error::{Dims, LayoutError};

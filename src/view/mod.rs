@@ -12,6 +12,7 @@
 
 mod array;
 mod iter;
+mod ops;
 mod transform;
 
 #[cfg(feature = "alloc")]

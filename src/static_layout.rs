@@ -1,0 +1,1 @@
+//! Static layouts: the zero-sized types behind `strided!`.
