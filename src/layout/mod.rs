@@ -18,7 +18,7 @@ mod slice;
 mod transform;
 
 pub use mapping::Mapping;
-pub use memmap::MemoryMap;
+pub use memmap::{CellLabel, MemoryMap};
 pub use rank::{Higher, Lower, Rank};
 pub use slice::Slice;
 
