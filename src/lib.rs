@@ -44,7 +44,7 @@ pub use error::{Dims, LayoutError};
 pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
 #[cfg(feature = "alloc")]
 pub use view::StridedArray;
-pub use view::{IndexedIter, Iter, IterMut, StridedView, StridedViewMut};
+pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
 
 /// The largest supported rank.
 ///

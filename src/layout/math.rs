@@ -160,7 +160,7 @@ pub const fn extent(
 ///
 /// ```
 /// # use constrided::layout::math::required_len;
-/// assert_eq!(required_len(&[6, 5], &[10, 1], 22), Ok(76));
+/// assert_eq!(required_len(&[6, 5], &[10, 1], 22), Ok(77));
 /// assert_eq!(required_len(&[0], &[1], 100), Ok(0));
 /// assert_eq!(required_len(&[], &[], 7), Ok(8));
 /// ```
@@ -318,7 +318,7 @@ pub const fn is_nested(shape: &[usize], strides: &[isize]) -> bool {
 /// use constrided::Dims;
 /// assert_eq!(
 ///     find_alias(&[3, 3], &[1, 1], 1000),
-///     Uniqueness::Aliases { first: Dims::new(&[1, 0]), second: Dims::new(&[0, 1]) }
+///     Uniqueness::Aliases { first: Dims::new(&[0, 1]), second: Dims::new(&[1, 0]) }
 /// );
 /// assert_eq!(find_alias(&[4], &[0], 1000),
 ///     Uniqueness::Aliases { first: Dims::new(&[1]), second: Dims::new(&[0]) });
@@ -437,7 +437,7 @@ pub const fn is_unique(shape: &[usize], strides: &[isize]) -> bool {
 /// assert_eq!(check_unique(&[2, 3], &[4, 3]), Ok(()));
 /// assert_eq!(
 ///     check_unique(&[3, 3], &[1, 1]),
-///     Err(LayoutError::Aliasing { indices: Some((Dims::new(&[1, 0]), Dims::new(&[0, 1]))) })
+///     Err(LayoutError::Aliasing { indices: Some((Dims::new(&[0, 1]), Dims::new(&[1, 0]))) })
 /// );
 /// ```
 pub const fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), LayoutError> {

@@ -1,5 +1,244 @@
-//! [`StridedArray`]: an owned buffer with a layout.
+//! [`StridedArray`]: an owned buffer with a layout (feature `alloc`).
 #![cfg(feature = "alloc")]
 
-/// Placeholder, replaced by the view work.
-pub struct StridedArray<T, const N: usize>(core::marker::PhantomData<T>);
+use alloc::vec::Vec;
+
+use super::{StridedView, StridedViewMut};
+use crate::error::{Dims, LayoutError};
+use crate::layout::Layout;
+
+/// An owned array: a `Vec<T>` read through a [`Layout`]. Made row-major by
+/// its constructors; transforms happen on its views.
+///
+/// ```
+/// use constrided::StridedArray;
+/// let mut a = StridedArray::from_vec([2, 3], vec![1, 2, 3, 4, 5, 6])?;
+/// a[[1, 2]] = 60;
+/// assert_eq!(a.view().t().to_vec(), [1, 4, 2, 5, 3, 60]);
+/// assert_eq!(a.into_vec(), [1, 2, 3, 4, 5, 60]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Clone)]
+pub struct StridedArray<T, const N: usize> {
+    pub(crate) data: Vec<T>,
+    pub(crate) layout: Layout<N>,
+}
+
+impl<T, const N: usize> StridedArray<T, N> {
+    /// A row-major array of `shape` holding `data`; `ShapeMismatch` when
+    /// `data.len()` is not the element count of `shape`.
+    ///
+    /// ```
+    /// use constrided::{LayoutError, StridedArray};
+    /// assert!(StridedArray::from_vec([2, 2], vec![1, 2, 3]).is_err());
+    /// ```
+    pub fn from_vec(shape: [usize; N], data: Vec<T>) -> Result<Self, LayoutError> {
+        let layout = Layout::try_contiguous(shape)?;
+        if layout.numel() != data.len() {
+            return Err(LayoutError::ShapeMismatch {
+                expected: Dims::new(&shape),
+                found: Dims::new(&[data.len()]),
+            });
+        }
+        Ok(StridedArray { data, layout })
+    }
+
+    /// A row-major array of `shape` whose element at each index is `f(index)`.
+    ///
+    /// # Panics
+    /// When the element count of `shape` does not fit `isize`.
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_shape_fn([2, 3], |[i, j]| 10 * i + j);
+    /// assert_eq!(a.into_vec(), [0, 1, 2, 10, 11, 12]);
+    /// ```
+    pub fn from_shape_fn(shape: [usize; N], mut f: impl FnMut([usize; N]) -> T) -> Self {
+        let layout = Layout::contiguous(shape);
+        let mut data = Vec::with_capacity(layout.numel());
+        if !layout.is_empty() {
+            let mut index = [0usize; N];
+            'outer: loop {
+                data.push(f(index));
+                let mut k = N;
+                loop {
+                    if k == 0 {
+                        break 'outer;
+                    }
+                    k -= 1;
+                    index[k] += 1;
+                    if index[k] < shape[k] {
+                        break;
+                    }
+                    index[k] = 0;
+                }
+            }
+        }
+        StridedArray { data, layout }
+    }
+
+    /// The layout (row-major, offset 0).
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedArray};
+    /// let a = StridedArray::from_elem([2, 3], 0u8);
+    /// assert_eq!(a.layout(), Layout::contiguous([2, 3]));
+    /// ```
+    pub fn layout(&self) -> Layout<N> {
+        self.layout
+    }
+
+    /// The size of each axis.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// assert_eq!(StridedArray::from_elem([2, 3], 0u8).shape(), [2, 3]);
+    /// ```
+    pub fn shape(&self) -> [usize; N] {
+        self.layout.shape()
+    }
+
+    /// The number of elements.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// assert_eq!(StridedArray::from_elem([2, 3], 0u8).numel(), 6);
+    /// ```
+    pub fn numel(&self) -> usize {
+        self.layout.numel()
+    }
+
+    /// A shared view of the whole array.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let a = StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// assert_eq!(a.view()[[1, 0]], 3);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn view(&self) -> StridedView<'_, T, N> {
+        // SAFETY: data holds exactly numel elements and the row-major
+        // layout reaches 0..numel; the borrow of self covers the view.
+        unsafe {
+            StridedView::from_parts(
+                core::ptr::NonNull::from(self.data.as_slice()).cast(),
+                self.data.len(),
+                self.layout,
+            )
+        }
+    }
+
+    /// An exclusive view of the whole array.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let mut a = StridedArray::from_elem([2, 2], 0);
+    /// a.view_mut().fill(7);
+    /// assert_eq!(a.into_vec(), [7, 7, 7, 7]);
+    /// ```
+    pub fn view_mut(&mut self) -> StridedViewMut<'_, T, N> {
+        let len = self.data.len();
+        // SAFETY: as in view(); a contiguous layout is unique, and &mut self
+        // makes the access exclusive for the view's lifetime.
+        unsafe {
+            StridedViewMut::from_parts(
+                core::ptr::NonNull::from(self.data.as_mut_slice()).cast(),
+                len,
+                self.layout,
+                true,
+            )
+        }
+    }
+
+    /// The elements in row-major order.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// assert_eq!(StridedArray::from_elem([3], 'x').into_vec(), ['x', 'x', 'x']);
+    /// ```
+    pub fn into_vec(self) -> Vec<T> {
+        self.data
+    }
+
+    /// The elements as a row-major slice.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// assert_eq!(StridedArray::from_vec([2], vec![1, 2])?.as_slice(), &[1, 2]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_slice(&self) -> &[T] {
+        &self.data
+    }
+
+    /// The elements as a mutable row-major slice.
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let mut a = StridedArray::from_vec([2], vec![1, 2])?;
+    /// a.as_mut_slice()[0] = 5;
+    /// assert_eq!(a[[0]], 5);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.data
+    }
+}
+
+impl<T: Clone, const N: usize> StridedArray<T, N> {
+    /// A row-major array of `shape` with every element `value`.
+    ///
+    /// # Panics
+    /// When the element count of `shape` does not fit `isize`.
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_elem([2, 2], 1.5f32);
+    /// assert_eq!(a.view().iter().sum::<f32>(), 6.0);
+    /// ```
+    pub fn from_elem(shape: [usize; N], value: T) -> Self {
+        let layout = Layout::contiguous(shape);
+        StridedArray {
+            data: alloc::vec![value; layout.numel()],
+            layout,
+        }
+    }
+}
+
+impl<T, const N: usize> core::ops::Index<[usize; N]> for StridedArray<T, N> {
+    type Output = T;
+    #[track_caller]
+    fn index(&self, index: [usize; N]) -> &T {
+        match self.layout.offset_of(index) {
+            Some(p) => &self.data[p],
+            None => super::index_out_of_range(&index, &self.layout.shape()),
+        }
+    }
+}
+
+impl<T, const N: usize> core::ops::IndexMut<[usize; N]> for StridedArray<T, N> {
+    #[track_caller]
+    fn index_mut(&mut self, index: [usize; N]) -> &mut T {
+        match self.layout.offset_of(index) {
+            Some(p) => &mut self.data[p],
+            None => super::index_out_of_range(&index, &self.layout.shape()),
+        }
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq for StridedArray<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.layout.shape() == other.layout.shape() && self.data == other.data
+    }
+}
+
+impl<T: Eq, const N: usize> Eq for StridedArray<T, N> {}
+
+impl<T: core::fmt::Debug, const N: usize> core::fmt::Debug for StridedArray<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("StridedArray")
+            .field("shape", &self.layout.shape())
+            .field("data", &self.data)
+            .finish()
+    }
+}

@@ -1,20 +1,351 @@
-//! Iterators over views in logical row-major order.
+//! Iterators over views, in logical row-major order (last index fastest)
+//! whatever the strides are.
+//!
+//! All three walk the same [`Cursor`]: an odometer over the index that
+//! keeps the current position in step, so each step costs one add (plus a
+//! carry when an axis wraps).
+
+use core::iter::FusedIterator;
 use core::marker::PhantomData;
+use core::ptr::NonNull;
 
-/// Placeholder, replaced by the view work.
-pub struct Iter<'a, T>(PhantomData<&'a T>);
-/// Placeholder, replaced by the view work.
-pub struct IterMut<'a, T>(PhantomData<&'a mut T>);
-/// Placeholder, replaced by the view work.
-pub struct IndexedIter<'a, T>(PhantomData<&'a T>);
+use super::{StridedView, StridedViewMut};
+use crate::layout::{Layout, Mapping};
 
-impl<'a, T, const N: usize, M: crate::Mapping<N>> super::StridedView<'a, T, N, M> {
-    /// Placeholder.
-    pub fn iter(&self) -> core::iter::Empty<&'a T> {
-        core::iter::empty()
+// Index odometer with the position of the current index.
+#[derive(Clone, Debug)]
+struct Cursor<const N: usize> {
+    shape: [usize; N],
+    strides: [isize; N],
+    index: [usize; N],
+    pos: isize,
+    remaining: usize,
+}
+
+impl<const N: usize> Cursor<N> {
+    fn new(layout: Layout<N>) -> Self {
+        Cursor {
+            shape: layout.shape(),
+            strides: layout.strides(),
+            index: [0; N],
+            pos: layout.offset() as isize,
+            remaining: layout.numel(),
+        }
     }
-    /// Placeholder.
-    pub fn t(self) -> Self {
-        self
+
+    // The current (index, position), then steps forward.
+    #[inline]
+    fn next(&mut self) -> Option<([usize; N], usize)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let out = (self.index, self.pos as usize);
+        if self.remaining > 0 {
+            let mut k = N;
+            while k > 0 {
+                k -= 1;
+                self.index[k] += 1;
+                // Positions along the walk are reachable, so no overflow.
+                self.pos += self.strides[k];
+                if self.index[k] < self.shape[k] {
+                    break;
+                }
+                self.pos -= self.strides[k] * self.shape[k] as isize;
+                self.index[k] = 0;
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Iterator over `&T` in row-major order, from [`StridedView::iter`].
+///
+/// ```
+/// use constrided::{Layout, StridedView};
+/// let x = [1, 2, 3, 4, 5, 6];
+/// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?.t();
+/// let mut it = v.iter();
+/// assert_eq!(it.len(), 6);
+/// assert_eq!(it.copied().collect::<Vec<_>>(), [1, 4, 2, 5, 3, 6]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Iter<'a, T, const N: usize> {
+    ptr: NonNull<T>,
+    cursor: Cursor<N>,
+    _marker: PhantomData<&'a T>,
+}
+
+/// Iterator over `([usize; N], &T)` in row-major order, from
+/// [`StridedView::indexed_iter`].
+///
+/// ```
+/// use constrided::{Layout, StridedView};
+/// let x = [1, 2, 3, 4];
+/// let v = StridedView::new(&x, Layout::contiguous([2, 2]))?;
+/// let last = v.indexed_iter().last().unwrap();
+/// assert_eq!(last, ([1, 1], &4));
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct IndexedIter<'a, T, const N: usize> {
+    ptr: NonNull<T>,
+    cursor: Cursor<N>,
+    _marker: PhantomData<&'a T>,
+}
+
+/// Iterator over `&mut T` in row-major order, from
+/// [`StridedViewMut::iter_mut`].
+///
+/// ```
+/// use constrided::{Layout, StridedViewMut};
+/// let mut x = [1, 2, 3, 4];
+/// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+/// for e in v.iter_mut() {
+///     *e *= 10;
+/// }
+/// assert_eq!(x, [10, 20, 30, 40]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Debug)]
+pub struct IterMut<'a, T, const N: usize> {
+    ptr: NonNull<T>,
+    cursor: Cursor<N>,
+    _marker: PhantomData<&'a mut T>,
+}
+
+/// Iterator over `([usize; N], &mut T)` in row-major order, from
+/// [`StridedViewMut::indexed_iter_mut`].
+///
+/// ```
+/// use constrided::{Layout, StridedViewMut};
+/// let mut x = [0; 4];
+/// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+/// for ([i, j], e) in v.indexed_iter_mut() {
+///     *e = 10 * i + j;
+/// }
+/// assert_eq!(x, [0, 1, 10, 11]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Debug)]
+pub struct IndexedIterMut<'a, T, const N: usize> {
+    ptr: NonNull<T>,
+    cursor: Cursor<N>,
+    _marker: PhantomData<&'a mut T>,
+}
+
+// SAFETY: the iterators hand out &T (or &mut T to distinct elements), so
+// they are Send/Sync exactly when the corresponding references are.
+unsafe impl<T: Sync, const N: usize> Send for Iter<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Sync, const N: usize> Sync for Iter<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Sync, const N: usize> Send for IndexedIter<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Sync, const N: usize> Sync for IndexedIter<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Send, const N: usize> Send for IterMut<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Sync, const N: usize> Sync for IterMut<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Send, const N: usize> Send for IndexedIterMut<'_, T, N> {}
+// SAFETY: as above.
+unsafe impl<T: Sync, const N: usize> Sync for IndexedIterMut<'_, T, N> {}
+
+macro_rules! iterator_impl {
+    ($It:ident, $Item:ty, |$ptr:ident, $index:ident, $pos:ident| $make:expr) => {
+        impl<'a, T, const N: usize> Iterator for $It<'a, T, N> {
+            type Item = $Item;
+            #[inline]
+            fn next(&mut self) -> Option<Self::Item> {
+                let ($index, $pos) = self.cursor.next()?;
+                let $ptr = self.ptr.as_ptr();
+                Some($make)
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                (self.cursor.remaining, Some(self.cursor.remaining))
+            }
+        }
+        impl<T, const N: usize> ExactSizeIterator for $It<'_, T, N> {}
+        impl<T, const N: usize> FusedIterator for $It<'_, T, N> {}
+    };
+}
+
+// SAFETY (all four): the cursor yields positions of in-range indices, each
+// below required_len <= len of the view the iterator came from, whose borrow
+// the iterator carries. The mutable iterators come from unique layouts, so
+// every position is yielded once and the &mut T never overlap.
+iterator_impl!(Iter, &'a T, |p, _i, pos| unsafe { &*p.add(pos) });
+iterator_impl!(IndexedIter, ([usize; N], &'a T), |p, i, pos| (i, unsafe {
+    &*p.add(pos)
+}));
+iterator_impl!(IterMut, &'a mut T, |p, _i, pos| unsafe { &mut *p.add(pos) });
+iterator_impl!(IndexedIterMut, ([usize; N], &'a mut T), |p, i, pos| (
+    i,
+    unsafe { &mut *p.add(pos) }
+));
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
+    /// The elements in logical row-major order (last index fastest).
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3];
+    /// let v = StridedView::new(&x, Layout::contiguous([3]))?.flip(0)?;
+    /// assert_eq!(v.iter().sum::<i32>(), 6);
+    /// assert_eq!(v.iter().next(), Some(&3));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn iter(&self) -> Iter<'a, T, N> {
+        Iter {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
+
+    /// The elements with their indices, in logical row-major order.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3, 4];
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 2]))?.t();
+    /// let firsts: Vec<_> = v.indexed_iter().take(2).collect();
+    /// assert_eq!(firsts, [([0, 0], &1), ([0, 1], &3)]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn indexed_iter(&self) -> IndexedIter<'a, T, N> {
+        IndexedIter {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    /// The elements in logical row-major order (last index fastest).
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([3]))?;
+    /// assert_eq!(v.iter().max(), Some(&3));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn iter(&self) -> Iter<'_, T, N> {
+        self.view().iter()
+    }
+
+    /// The elements with their indices, in logical row-major order.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2]))?;
+    /// assert_eq!(v.indexed_iter().nth(1), Some(([1], &2)));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn indexed_iter(&self) -> IndexedIter<'_, T, N> {
+        self.view().indexed_iter()
+    }
+
+    /// The elements, mutably, in logical row-major order.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// let mut t = v.t();
+    /// for (k, e) in t.iter_mut().enumerate() {
+    ///     *e = k;
+    /// }
+    /// assert_eq!(x, [0, 2, 1, 3]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn iter_mut(&mut self) -> IterMut<'_, T, N> {
+        IterMut {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
+
+    /// The elements with their indices, mutably, in logical row-major order.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [0; 3];
+    /// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([3]))?;
+    /// v.indexed_iter_mut().for_each(|([i], e)| *e = i * i);
+    /// assert_eq!(x, [0, 1, 4]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn indexed_iter_mut(&mut self) -> IndexedIterMut<'_, T, N> {
+        IndexedIterMut {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
+
+    /// Consumes the view into an iterator over `&'a mut T`.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2]))?;
+    /// for e in v.into_iter_mut() { *e += 1; }
+    /// assert_eq!(x, [2, 3]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn into_iter_mut(self) -> IterMut<'a, T, N> {
+        IterMut {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for StridedView<'a, T, N, M> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for &StridedView<'a, T, N, M> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for &'a StridedViewMut<'_, T, N, M> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for &'a mut StridedViewMut<'_, T, N, M> {
+    type Item = &'a mut T;
+    type IntoIter = IterMut<'a, T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for StridedViewMut<'a, T, N, M> {
+    type Item = &'a mut T;
+    type IntoIter = IterMut<'a, T, N>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_iter_mut()
     }
 }

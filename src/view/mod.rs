@@ -17,7 +17,7 @@ mod transform;
 
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
-pub use iter::{IndexedIter, Iter, IterMut};
+pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -308,12 +308,6 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
             exclusive,
             _marker: PhantomData,
         }
-    }
-
-    /// Whether this view may reach every position of its buffer (`false` for
-    /// the halves made by `split_at`).
-    pub(crate) fn is_exclusive(&self) -> bool {
-        self.exclusive
     }
 
     /// The mapping (a [`Layout`], or a static layout).

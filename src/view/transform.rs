@@ -1,2 +1,508 @@
-//! View transforms on [`StridedView`](super::StridedView) and
-//! [`StridedViewMut`](super::StridedViewMut).
+//! View transforms on [`StridedView`] (by value: it is `Copy`) and
+//! [`StridedViewMut`] (consuming; call `reborrow()` first to keep the
+//! original). Each forwards to the [`Layout`] transform of the same name and
+//! keeps the buffer; the result carries a runtime [`Layout`].
+
+use super::{StridedView, StridedViewMut};
+use crate::error::LayoutError;
+use crate::layout::{Higher, Layout, Lower, Mapping, Rank, Slice};
+
+// Queries and transforms shared by both view types. `$rewrap` turns
+// (self, new layout) into a view of the same kind over the same buffer;
+// every layout it receives reaches only positions the old one reached.
+macro_rules! shared_view_api {
+    ($View:ident, $lt:lifetime, $rewrap:ident) => {
+        impl<$lt, T, const N: usize, M: Mapping<N>> $View<$lt, T, N, M> {
+            /// The layout as a runtime [`Layout`].
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// let v = StridedView::new(&buf, Layout::contiguous([3, 4]))?;
+            /// assert_eq!(v.layout(), Layout::contiguous([3, 4]));
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn layout(&self) -> Layout<N> {
+                self.mapping.to_layout()
+            }
+
+            /// The size of each axis.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// assert_eq!(StridedView::new(&buf, Layout::contiguous([3, 4]))?.shape(), [3, 4]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn shape(&self) -> [usize; N] {
+                self.mapping.shape()
+            }
+
+            /// The stride of each axis, in elements.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// assert_eq!(StridedView::new(&buf, Layout::contiguous([3, 4]))?.strides(), [4, 1]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn strides(&self) -> [isize; N] {
+                self.mapping.strides()
+            }
+
+            /// The position of element `(0, …, 0)` in the buffer.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 100];
+            /// let v = StridedView::new(&buf, Layout::new([6, 5], [10, 1], 22)?)?;
+            /// assert_eq!(v.offset(), 22);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn offset(&self) -> usize {
+                self.mapping.offset()
+            }
+
+            /// The rank `N`.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// assert_eq!(StridedView::new(&buf, Layout::contiguous([3, 4]))?.ndim(), 2);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn ndim(&self) -> usize {
+                N
+            }
+
+            /// The number of elements.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// assert_eq!(StridedView::new(&buf, Layout::contiguous([3, 4]))?.numel(), 12);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn numel(&self) -> usize {
+                self.layout().numel()
+            }
+
+            /// `true` when the view has no elements.
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 0];
+            /// assert!(StridedView::new(&buf, Layout::contiguous([3, 0]))?.is_empty());
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn is_empty(&self) -> bool {
+                self.layout().is_empty()
+            }
+
+            /// Row-major contiguity (see [`Layout::is_contiguous`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// let v = StridedView::new(&buf, Layout::contiguous([3, 4]))?;
+            /// assert!(v.is_contiguous());
+            /// assert!(!v.t().is_contiguous());
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn is_contiguous(&self) -> bool {
+                self.layout().is_contiguous()
+            }
+
+            /// Column-major contiguity (see [`Layout::is_f_contiguous`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [0; 12];
+            /// assert!(StridedView::new(&buf, Layout::contiguous([3, 4]))?.t().is_f_contiguous());
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[inline]
+            pub fn is_f_contiguous(&self) -> bool {
+                self.layout().is_f_contiguous()
+            }
+
+            /// Reorders the axes (see [`Layout::permute`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf: Vec<i32> = (0..24).collect();
+            /// let v = StridedView::new(&buf, Layout::contiguous([2, 3, 4]))?.permute([2, 0, 1])?;
+            /// assert_eq!(v[[3, 1, 2]], 23);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn permute(self, axes: [usize; N]) -> Result<$View<$lt, T, N>, LayoutError> {
+                let l = self.layout().permute(axes)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Reverses all axes (see [`Layout::t`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf: Vec<i32> = (0..12).collect();
+            /// let y = StridedView::new(&buf, Layout::contiguous([3, 4]))?.t();
+            /// assert_eq!((y.shape(), y.strides()), ([4, 3], [1, 4]));
+            /// assert_eq!(y[[1, 2]], 9);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn t(self) -> $View<$lt, T, N> {
+                let l = self.layout().t();
+                self.$rewrap(l)
+            }
+
+            /// Swaps two axes (see [`Layout::transpose`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf: Vec<i32> = (0..6).collect();
+            /// let v = StridedView::new(&buf, Layout::contiguous([2, 3]))?.transpose(0, 1)?;
+            /// assert_eq!(v[[2, 1]], 5);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn transpose(self, a: usize, b: usize) -> Result<$View<$lt, T, N>, LayoutError> {
+                let l = self.layout().transpose(a, b)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Reverses one axis (see [`Layout::flip`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let buf = [1, 2, 3];
+            /// let v = StridedView::new(&buf, Layout::contiguous([3]))?.flip(0)?;
+            /// assert_eq!(v.to_vec(), [3, 2, 1]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn flip(self, axis: usize) -> Result<$View<$lt, T, N>, LayoutError> {
+                let l = self.layout().flip(axis)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Slices every axis with Python semantics (see [`Layout::slice`]).
+            ///
+            /// ```
+            /// # use constrided::{s, Layout, StridedView};
+            /// let a: Vec<i32> = (0..12).collect();
+            /// let b = StridedView::new(&a, Layout::contiguous([3, 4]))?.slice(s![1..3, 1..3])?;
+            /// assert_eq!(b.to_vec(), [5, 6, 9, 10]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn slice(self, s: [Slice; N]) -> Result<$View<$lt, T, N>, LayoutError> {
+                let l = self.layout().slice(s)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Fixes one axis at an index: rank `N - 1` (see [`Layout::index_axis`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let x = [1, 2, 3, 4, 5, 6];
+            /// let y = StridedView::new(&x, Layout::contiguous([2, 3]))?.index_axis(1, 1)?;
+            /// assert_eq!(y.to_vec(), [2, 5]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn index_axis<const R: usize>(
+                self,
+                axis: usize,
+                index: usize,
+            ) -> Result<$View<$lt, T, R>, LayoutError>
+            where
+                Rank<N>: Lower<Out = Rank<R>>,
+            {
+                let l = self.layout().index_axis(axis, index)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Drops an axis of size 1: rank `N - 1` (see [`Layout::remove_axis`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let x = [1, 2, 3];
+            /// let v = StridedView::new(&x, Layout::contiguous([1, 3]))?.remove_axis(0)?;
+            /// assert_eq!(v.shape(), [3]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn remove_axis<const R: usize>(
+                self,
+                axis: usize,
+            ) -> Result<$View<$lt, T, R>, LayoutError>
+            where
+                Rank<N>: Lower<Out = Rank<R>>,
+            {
+                let l = self.layout().remove_axis(axis)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// Inserts an axis of size 1: rank `N + 1` (see [`Layout::insert_axis`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let x = [1, 2, 3];
+            /// let v = StridedView::new(&x, Layout::contiguous([3]))?.insert_axis(1)?;
+            /// assert_eq!(v.shape(), [3, 1]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn insert_axis<const R: usize>(
+                self,
+                axis: usize,
+            ) -> Result<$View<$lt, T, R>, LayoutError>
+            where
+                Rank<N>: Higher<Out = Rank<R>>,
+            {
+                let l = self.layout().insert_axis(axis)?;
+                Ok(self.$rewrap(l))
+            }
+
+            /// New shape, same elements in the same order, no copy — exactly
+            /// when NumPy's `reshape(copy=False)` can (see [`Layout::reshape`]).
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedView};
+            /// let a: Vec<i32> = (0..24).collect();
+            /// let b = StridedView::new(&a, Layout::contiguous([24]))?.reshape([2, 3, 4])?;
+            /// assert_eq!(b[[1, 2, 2]], 22);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn reshape<const R: usize>(
+                self,
+                shape: [usize; R],
+            ) -> Result<$View<$lt, T, R>, LayoutError> {
+                let l = self.layout().reshape(shape)?;
+                Ok(self.$rewrap(l))
+            }
+        }
+    };
+}
+
+shared_view_api!(StridedView, 'a, rewrap);
+shared_view_api!(StridedViewMut, 'a, rewrap);
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
+    // A view of the same buffer through `layout`, which must reach only
+    // positions below the buffer length (the transforms guarantee it).
+    fn rewrap<const R: usize>(self, layout: Layout<R>) -> StridedView<'a, T, R> {
+        debug_assert!(layout.required_len() <= self.len);
+        // SAFETY: same buffer and lifetime; `layout` is valid and reaches only
+        // positions self's layout reaches (or, for as_strided, was checked
+        // against the buffer length).
+        unsafe { StridedView::from_parts(self.ptr, self.len, layout) }
+    }
+
+    /// Broadcasts to `shape` under NumPy's rules (see [`Layout::broadcast_to`]).
+    /// Shared views only: a broadcast repeats elements, so a mutable one would alias.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let row = [1, 2, 3];
+    /// let b = StridedView::new(&row, Layout::contiguous([3]))?.broadcast_to([2, 3])?;
+    /// assert_eq!(b.to_vec(), [1, 2, 3, 1, 2, 3]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn broadcast_to<const R: usize>(
+        self,
+        shape: [usize; R],
+    ) -> Result<StridedView<'a, T, R>, LayoutError> {
+        let l = self.layout().broadcast_to(shape)?;
+        Ok(self.rewrap(l))
+    }
+
+    /// A new layout over the whole underlying buffer, with an absolute
+    /// offset (PyTorch's `as_strided`); `OutOfBounds` when it reaches past
+    /// the buffer.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// // Ascend AsStrided: 3x3 input, size [2,2], stride [2,3], offset 2.
+    /// let input = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    /// let v = StridedView::new(&input, Layout::contiguous([3, 3]))?;
+    /// assert_eq!(v.as_strided([2, 2], [2, 3], 2)?.to_vec(), [3, 6, 5, 8]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_strided<const R: usize>(
+        self,
+        shape: [usize; R],
+        strides: [isize; R],
+        offset: usize,
+    ) -> Result<StridedView<'a, T, R>, LayoutError> {
+        let l = Layout::new(shape, strides, offset)?;
+        check_fits(&l, self.len)?;
+        Ok(self.rewrap(l))
+    }
+
+    /// Splits one axis before `index` into two views (see [`Layout::split_at`]).
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3, 4, 5, 6];
+    /// let (a, b) = StridedView::new(&x, Layout::contiguous([2, 3]))?.split_at(1, 1)?;
+    /// assert_eq!((a.to_vec(), b.to_vec()), (vec![1, 4], vec![2, 3, 5, 6]));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn split_at(
+        self,
+        axis: usize,
+        index: usize,
+    ) -> Result<(StridedView<'a, T, N>, StridedView<'a, T, N>), LayoutError> {
+        let (a, b) = self.layout().split_at(axis, index)?;
+        Ok((self.rewrap(a), self.rewrap(b)))
+    }
+
+    /// The elements as a slice, when the layout is row-major contiguous:
+    /// the `numel()` elements starting at `offset()` (`Some(&[])` when empty).
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [0, 1, 2, 3, 4, 5];
+    /// let v = StridedView::new(&x, Layout::new([2, 2], [2, 1], 2)?)?;
+    /// assert_eq!(v.as_slice(), Some(&[2, 3, 4, 5][..]));
+    /// assert_eq!(v.t().as_slice(), None);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_slice(&self) -> Option<&'a [T]> {
+        let l = self.layout();
+        if !l.is_contiguous() {
+            return None;
+        }
+        if l.is_empty() {
+            return Some(&[]);
+        }
+        // SAFETY: a contiguous non-empty layout reaches exactly
+        // offset..offset+numel, all below required_len <= len.
+        Some(unsafe { core::slice::from_raw_parts(self.ptr.as_ptr().add(l.offset()), l.numel()) })
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    // As StridedView::rewrap; the new view keeps this one's exclusivity
+    // (it replaces it: self is consumed).
+    fn rewrap<const R: usize>(self, layout: Layout<R>) -> StridedViewMut<'a, T, R> {
+        debug_assert!(layout.required_len() <= self.len);
+        // SAFETY: self is consumed, so its exclusive access passes on; the
+        // layout reaches a subset of self's positions (transforms keep
+        // uniqueness: they select or reorder distinct indices).
+        unsafe { StridedViewMut::from_parts(self.ptr, self.len, layout, self.exclusive) }
+    }
+
+    /// A new unique layout over the whole underlying buffer, with an
+    /// absolute offset (PyTorch's `as_strided`). Refused with `OutOfBounds`
+    /// past the buffer, `Aliasing` when two indices reach one position, and
+    /// `NotExclusive` on a part made by `split_at` (it could reach its
+    /// sibling's elements).
+    ///
+    /// ```
+    /// # use constrided::{Layout, LayoutError, StridedViewMut};
+    /// let mut buf = [0; 9];
+    /// let v = StridedViewMut::new(&mut buf, Layout::contiguous([3, 3]))?;
+    /// let mut d = v.as_strided([3], [4], 0)?; // the diagonal
+    /// d.fill(1);
+    /// assert_eq!(buf, [1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_strided<const R: usize>(
+        self,
+        shape: [usize; R],
+        strides: [isize; R],
+        offset: usize,
+    ) -> Result<StridedViewMut<'a, T, R>, LayoutError> {
+        if !self.exclusive {
+            return Err(LayoutError::NotExclusive);
+        }
+        let l = Layout::new(shape, strides, offset)?;
+        check_fits(&l, self.len)?;
+        l.check_unique()?;
+        Ok(self.rewrap(l))
+    }
+
+    /// Splits one axis before `index` into two disjoint mutable views.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [0; 6];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 3]))?;
+    /// let (mut a, mut b) = v.split_at(0, 1)?;
+    /// a.fill(1);
+    /// b.fill(2);
+    /// assert_eq!(x, [1, 1, 1, 2, 2, 2]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn split_at(
+        self,
+        axis: usize,
+        index: usize,
+    ) -> Result<(StridedViewMut<'a, T, N>, StridedViewMut<'a, T, N>), LayoutError> {
+        let (a, b) = self.layout().split_at(axis, index)?;
+        debug_assert!(a.required_len() <= self.len && b.required_len() <= self.len);
+        // SAFETY: self is consumed; the halves select disjoint index sets of
+        // a unique layout, so they reach disjoint positions. Neither may
+        // reach the whole buffer any more (exclusive = false).
+        unsafe {
+            Ok((
+                StridedViewMut::from_parts(self.ptr, self.len, a, false),
+                StridedViewMut::from_parts(self.ptr, self.len, b, false),
+            ))
+        }
+    }
+
+    /// The elements as a slice, when the layout is row-major contiguous.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [0, 1, 2, 3];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// assert_eq!(v.as_slice(), Some(&[0, 1, 2, 3][..]));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_slice(&self) -> Option<&[T]> {
+        self.view().as_slice()
+    }
+
+    /// The elements as a mutable slice, when the layout is row-major contiguous.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [0, 1, 2, 3];
+    /// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// v.as_mut_slice().unwrap()[3] = 9;
+    /// assert_eq!(x[3], 9);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_mut_slice(&mut self) -> Option<&mut [T]> {
+        let l = self.layout();
+        if !l.is_contiguous() {
+            return None;
+        }
+        if l.is_empty() {
+            return Some(&mut []);
+        }
+        // SAFETY: a contiguous non-empty layout reaches exactly
+        // offset..offset+numel, inside the buffer and exclusively ours;
+        // &mut self prevents any other borrow meanwhile.
+        Some(unsafe {
+            core::slice::from_raw_parts_mut(self.ptr.as_ptr().add(l.offset()), l.numel())
+        })
+    }
+}
+
+fn check_fits<const R: usize>(l: &Layout<R>, len: usize) -> Result<(), LayoutError> {
+    let required = l.required_len();
+    if required > len {
+        Err(LayoutError::OutOfBounds { required, len })
+    } else {
+        Ok(())
+    }
+}
