@@ -32,13 +32,20 @@ impl Dims {
     /// ```
     pub const fn new(vals: &[usize]) -> Self {
         let mut out = [0usize; MAX_RANK];
-        let len = if vals.len() < MAX_RANK { vals.len() } else { MAX_RANK };
+        let len = if vals.len() < MAX_RANK {
+            vals.len()
+        } else {
+            MAX_RANK
+        };
         let mut i = 0;
         while i < len {
             out[i] = vals[i];
             i += 1;
         }
-        Dims { len: len as u8, vals: out }
+        Dims {
+            len: len as u8,
+            vals: out,
+        }
     }
 
     /// The numbers.

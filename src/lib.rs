@@ -28,12 +28,18 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
+// LayoutError carries the shapes and indices involved (that is its point),
+// and must stay Copy and allocation-free for const fns and no_std, so it is
+// larger than clippy's default threshold.
+#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "ndarray")]
+mod convert;
 mod error;
 pub mod kernel;
 pub mod layout;
@@ -41,6 +47,7 @@ pub mod static_layout;
 mod view;
 
 pub use error::{Dims, LayoutError};
+pub use kernel::rearrange;
 pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
 #[cfg(feature = "alloc")]
 pub use view::StridedArray;

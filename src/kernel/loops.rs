@@ -10,7 +10,11 @@ use super::plan::Plan;
 /// Calls `body(positions)` for every index of the first `outer` axes of
 /// `plan` (row-major over them), with each operand's position.
 #[inline(always)]
-pub(crate) fn for_each_outer<const K: usize>(plan: &Plan<K>, outer: usize, body: impl FnMut([isize; K])) {
+pub(crate) fn for_each_outer<const K: usize>(
+    plan: &Plan<K>,
+    outer: usize,
+    body: impl FnMut([isize; K]),
+) {
     macro_rules! dispatch {
         ($($r:literal)*) => {
             match outer {
@@ -25,10 +29,12 @@ pub(crate) fn for_each_outer<const K: usize>(plan: &Plan<K>, outer: usize, body:
 #[inline(always)]
 fn odometer<const R: usize, const K: usize>(plan: &Plan<K>, mut body: impl FnMut([isize; K])) {
     let shape: [usize; R] = core::array::from_fn(|a| plan.shape[a]);
-    let strides: [[isize; R]; K] = core::array::from_fn(|k| core::array::from_fn(|a| plan.strides[k][a]));
+    let strides: [[isize; R]; K] =
+        core::array::from_fn(|k| core::array::from_fn(|a| plan.strides[k][a]));
     // How far each operand moves back when axis a wraps from its end to 0.
-    let back: [[isize; R]; K] =
-        core::array::from_fn(|k| core::array::from_fn(|a| strides[k][a].wrapping_mul(shape[a] as isize)));
+    let back: [[isize; R]; K] = core::array::from_fn(|k| {
+        core::array::from_fn(|a| strides[k][a].wrapping_mul(shape[a] as isize))
+    });
     let mut index = [0usize; R];
     let mut pos = plan.start;
     loop {
@@ -60,8 +66,16 @@ fn odometer<const R: usize, const K: usize>(plan: &Plan<K>, mut body: impl FnMut
 /// Every position touched must lie inside the respective buffer; the dst
 /// positions must not be read or written by anyone else meanwhile.
 #[inline(always)]
-pub(crate) unsafe fn copy_run<T: Copy>(dst: *mut T, dpos: isize, ds: isize, src: *const T, spos: isize, ss: isize, n: usize) {
-    // SAFETY (whole body): the caller guarantees all n positions on both
+pub(crate) unsafe fn copy_run<T: Copy>(
+    dst: *mut T,
+    dpos: isize,
+    ds: isize,
+    src: *const T,
+    spos: isize,
+    ss: isize,
+    n: usize,
+) {
+    // SAFETY: (whole body) the caller guarantees all n positions on both
     // sides are in bounds, and dst's are exclusively ours; src and dst
     // positions never coincide (a &mut and a & cannot share elements).
     unsafe {

@@ -18,9 +18,9 @@
 //! No kernel allocates.
 
 mod loops;
-mod plan;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod plan;
 
 #[cfg(feature = "rayon")]
 pub use parallel::par_rearrange;
@@ -76,7 +76,10 @@ const fn tile_for<T>() -> usize {
         return 2;
     }
     let size = core::mem::size_of::<T>();
-    let t = if size == 0 { 64 } else { 128 / size };
+    let t = match 128usize.checked_div(size) {
+        Some(t) => t,
+        None => 64,
+    };
     if t < 4 {
         4
     } else if t > 64 {
@@ -92,11 +95,35 @@ const fn tile_for<T>() -> usize {
 /// `dl` and `sl` have the same shape; every position they reach is inside
 /// its buffer; `dl` is unique and its positions are exclusively ours and
 /// are not positions `sl` reads.
-pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(dst: *mut T, dl: &Layout<N>, src: *const T, sl: &Layout<N>) {
+pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
+    dst: *mut T,
+    dl: &Layout<N>,
+    src: *const T,
+    sl: &Layout<N>,
+) {
+    if let Some(plan) = copy_plan(dl, sl) {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { copy_planned(dst, src, plan) }
+    }
+}
+
+// The plan of a copy from sl to dl (equal shapes); None when empty.
+pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Option<Plan<2>> {
     let (ds, ss) = (dl.strides(), sl.strides());
-    let Some(mut plan) = Plan::<2>::new(&dl.shape(), [&ds, &ss], [dl.offset(), sl.offset()], Order::Free) else {
-        return;
-    };
+    Plan::<2>::new(
+        &dl.shape(),
+        [&ds, &ss],
+        [dl.offset(), sl.offset()],
+        Order::Free,
+    )
+}
+
+/// Runs a copy plan (operand 0 = dst, 1 = src).
+///
+/// # Safety
+/// Every position the plan reaches is inside its buffer; dst positions are
+/// distinct, exclusively ours, and not read through src.
+pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, mut plan: Plan<2>) {
     if plan.rank == 0 {
         // SAFETY: one element, at each layout's offset.
         unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1) };
@@ -119,7 +146,10 @@ pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(dst: *mut T, dl: &Layout<
             });
         }
         _ => {
-            let (n, [dc, sc]) = (plan.shape[inner], [plan.strides[0][inner], plan.strides[1][inner]]);
+            let (n, [dc, sc]) = (
+                plan.shape[inner],
+                [plan.strides[0][inner], plan.strides[1][inner]],
+            );
             for_each_outer(&plan, inner, |[dp, sp]| {
                 // SAFETY: the run covers the inner axis at an in-range index.
                 unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
@@ -156,7 +186,11 @@ pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<
 ///
 /// # Safety
 /// As [`fill_raw`].
-pub(crate) unsafe fn for_each_mut<T, const N: usize>(dst: *mut T, l: &Layout<N>, mut f: impl FnMut(&mut T)) {
+pub(crate) unsafe fn for_each_mut<T, const N: usize>(
+    dst: *mut T,
+    l: &Layout<N>,
+    mut f: impl FnMut(&mut T),
+) {
     let s = l.strides();
     let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Logical) else {
         return;
@@ -167,7 +201,9 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(dst: *mut T, l: &Layout<N>,
         // once (l is unique), so the &mut never overlap.
         unsafe {
             if inner == 1 {
-                core::slice::from_raw_parts_mut(dst.offset(p), n).iter_mut().for_each(&mut f);
+                core::slice::from_raw_parts_mut(dst.offset(p), n)
+                    .iter_mut()
+                    .for_each(&mut f);
             } else {
                 for j in 0..n as isize {
                     f(&mut *dst.offset(p + j * inner));
@@ -182,7 +218,11 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(dst: *mut T, l: &Layout<N>,
 /// # Safety
 /// Every position `l` reaches is inside the buffer, and nobody writes
 /// them meanwhile.
-pub(crate) unsafe fn for_each_ref<T, const N: usize>(src: *const T, l: &Layout<N>, mut f: impl FnMut(&T)) {
+pub(crate) unsafe fn for_each_ref<T, const N: usize>(
+    src: *const T,
+    l: &Layout<N>,
+    mut f: impl FnMut(&T),
+) {
     let s = l.strides();
     let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Logical) else {
         return;
@@ -192,7 +232,9 @@ pub(crate) unsafe fn for_each_ref<T, const N: usize>(src: *const T, l: &Layout<N
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {
-                core::slice::from_raw_parts(src.offset(p), n).iter().for_each(&mut f);
+                core::slice::from_raw_parts(src.offset(p), n)
+                    .iter()
+                    .for_each(&mut f);
             } else {
                 for j in 0..n as isize {
                     f(&*src.offset(p + j * inner));
@@ -215,7 +257,12 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     mut f: impl FnMut(&mut T, &U),
 ) {
     let (ds, ss) = (dl.strides(), sl.strides());
-    let Some(plan) = Plan::<2>::new(&dl.shape(), [&ds, &ss], [dl.offset(), sl.offset()], Order::Logical) else {
+    let Some(plan) = Plan::<2>::new(
+        &dl.shape(),
+        [&ds, &ss],
+        [dl.offset(), sl.offset()],
+        Order::Logical,
+    ) else {
         return;
     };
     let (n, dc, sc) = if plan.rank == 0 {

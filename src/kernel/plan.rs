@@ -29,7 +29,12 @@ impl<const K: usize> Plan<K> {
     /// Plans a loop nest; `None` when there is nothing to visit (an empty
     /// shape). `strides[k]` and `offsets[k]` belong to operand `k`; operand
     /// 0 (the destination) leads the ordering.
-    pub fn new(shape: &[usize], strides: [&[isize]; K], offsets: [usize; K], order: Order) -> Option<Self> {
+    pub fn new(
+        shape: &[usize],
+        strides: [&[isize]; K],
+        offsets: [usize; K],
+        order: Order,
+    ) -> Option<Self> {
         if shape.contains(&0) {
             return None;
         }
@@ -45,8 +50,8 @@ impl<const K: usize> Plan<K> {
             }
             let r = plan.rank;
             plan.shape[r] = size;
-            for k in 0..K {
-                plan.strides[k][r] = strides[k][axis];
+            for (k, st) in strides.iter().enumerate() {
+                plan.strides[k][r] = st[axis];
             }
             plan.rank += 1;
         }
@@ -78,7 +83,9 @@ impl<const K: usize> Plan<K> {
 
     // Outermost first: descending |stride| of operand 0, ties by the others.
     fn sort_by_stride(&mut self) {
-        let key = |p: &Self, a: usize| -> [usize; K] { core::array::from_fn(|k| p.strides[k][a].unsigned_abs()) };
+        let key = |p: &Self, a: usize| -> [usize; K] {
+            core::array::from_fn(|k| p.strides[k][a].unsigned_abs())
+        };
         for i in 1..self.rank {
             let mut j = i;
             while j > 0 && key(self, j - 1) < key(self, j) {
@@ -97,7 +104,8 @@ impl<const K: usize> Plan<K> {
         let mut a = 0;
         while a + 1 < self.rank {
             let inner = self.shape[a + 1];
-            let mergeable = (0..K).all(|k| self.strides[k][a] == self.strides[k][a + 1] * inner as isize);
+            let mergeable =
+                (0..K).all(|k| self.strides[k][a] == self.strides[k][a + 1] * inner as isize);
             if mergeable {
                 self.shape[a] *= inner;
                 for k in 0..K {
@@ -148,17 +156,26 @@ mod tests {
         let p = Plan::<2>::new(&[4, 3, 2], [&[6, 2, 1], &[6, 2, 1]], [0, 5], Order::Free).unwrap();
         assert_eq!(p.rank, 1);
         assert_eq!(p.shape[0], 24);
-        assert_eq!(p.strides, [[1, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0]]);
+        assert_eq!(
+            p.strides,
+            [[1, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0]]
+        );
         assert_eq!(p.start, [0, 5]);
     }
 
     #[test]
     fn reversed_everywhere_is_flipped_then_coalesced() {
         let p = Plan::<2>::new(&[3, 4], [&[-4, -1], &[-4, -1]], [11, 11], Order::Free).unwrap();
-        assert_eq!((p.rank, p.shape[0], p.strides[0][0], p.start), (1, 12, 1, [0, 0]));
+        assert_eq!(
+            (p.rank, p.shape[0], p.strides[0][0], p.start),
+            (1, 12, 1, [0, 0])
+        );
         // In logical order nothing is flipped, but the axes still coalesce.
         let q = Plan::<2>::new(&[3, 4], [&[-4, -1], &[-4, -1]], [11, 11], Order::Logical).unwrap();
-        assert_eq!((q.rank, q.shape[0], q.strides[0][0], q.start), (1, 12, -1, [11, 11]));
+        assert_eq!(
+            (q.rank, q.shape[0], q.strides[0][0], q.start),
+            (1, 12, -1, [11, 11])
+        );
     }
 
     #[test]

@@ -106,7 +106,11 @@ pub const fn extent(
             s[i] = strides[i].unsigned_abs();
             i += 1;
         }
-        let n = if strides.len() < MAX_RANK { strides.len() } else { MAX_RANK };
+        let n = if strides.len() < MAX_RANK {
+            strides.len()
+        } else {
+            MAX_RANK
+        };
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(shape),
             found: Dims::new(s.split_at(n).0),
@@ -133,12 +137,20 @@ pub const fn extent(
         if span < 0 {
             low = match low.checked_add(span) {
                 Some(v) => v,
-                None => return Err(LayoutError::NegativeReach { position: i128::MIN }),
+                None => {
+                    return Err(LayoutError::NegativeReach {
+                        position: i128::MIN,
+                    })
+                }
             };
         } else {
             high = match high.checked_add(span) {
                 Some(v) => v,
-                None => return Err(LayoutError::Overflow { position: i128::MAX }),
+                None => {
+                    return Err(LayoutError::Overflow {
+                        position: i128::MAX,
+                    })
+                }
             };
         }
         i += 1;
@@ -681,9 +693,9 @@ mod tests {
                                                 .sum()
                                         };
                                         assert_eq!(p(&first), p(&second), "{sh:?} {st:?}");
-                                        for k in 0..3 {
-                                            assert!(first.as_slice()[k] < sh[k]);
-                                            assert!(second.as_slice()[k] < sh[k]);
+                                        for (k, &n) in sh.iter().enumerate() {
+                                            assert!(first.as_slice()[k] < n);
+                                            assert!(second.as_slice()[k] < n);
                                         }
                                     }
                                     Uniqueness::Unknown => panic!("unbounded search gave up"),
@@ -725,6 +737,9 @@ mod tests {
                 position: usize::MAX as i128 - 1
             })
         );
-        assert_eq!(required_len(&[], &[], isize::MAX as usize), Ok(isize::MAX as usize + 1));
+        assert_eq!(
+            required_len(&[], &[], isize::MAX as usize),
+            Ok(isize::MAX as usize + 1)
+        );
     }
 }

@@ -184,9 +184,7 @@ impl<const N: usize> fmt::Display for MemoryMap<N> {
                             f.write_str(if many { "\x1b[1;33m" } else { "\x1b[1;36m" })?;
                         }
                         match label {
-                            CellLabel::Order if many => {
-                                write!(f, "{:>w$}+", order, w = cell - 1)?
-                            }
+                            CellLabel::Order if many => write!(f, "{:>w$}+", order, w = cell - 1)?,
                             CellLabel::Order => write!(f, "{order:>cell$}")?,
                             CellLabel::Mark => write!(f, "{:>cell$}", "#")?,
                         }
@@ -252,7 +250,10 @@ mod tests {
         assert_eq!(row, ["0", "·", "·", "0"], "{text}");
         let e = Layout::new([0, 4], [4, 1], 0).unwrap();
         let text = e.memory_map(4).to_string();
-        let cells = text.lines().skip(2).flat_map(|l| l.split_whitespace().skip(1));
+        let cells = text
+            .lines()
+            .skip(2)
+            .flat_map(|l| l.split_whitespace().skip(1));
         assert!(cells.into_iter().all(|c| c == "·"), "{text}");
     }
 }

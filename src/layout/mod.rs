@@ -10,8 +10,8 @@
 //! - transforms (`permute`, `slice`, `reshape`, ...) live in `transform`,
 //!   slicing arguments in [`Slice`], the memory-map renderer in [`MemoryMap`].
 
-pub mod math;
 mod mapping;
+pub mod math;
 mod memmap;
 mod rank;
 mod slice;

@@ -118,8 +118,8 @@ impl<const N: usize> Layout<N> {
     pub fn slice(&self, s: [Slice; N]) -> Result<Self, LayoutError> {
         let mut l = *self;
         let mut offset = self.offset as i128;
-        for axis in 0..N {
-            let Some((first, step, count)) = s[axis].indices(self.shape[axis]) else {
+        for (axis, sl) in s.iter().enumerate() {
+            let Some((first, step, count)) = sl.indices(self.shape[axis]) else {
                 return Err(LayoutError::ZeroStep { axis });
             };
             let stride = self.strides[axis];
@@ -139,7 +139,10 @@ impl<const N: usize> Layout<N> {
             };
         }
         if l.is_empty() {
-            return Ok(Layout { offset: self.offset, ..l });
+            return Ok(Layout {
+                offset: self.offset,
+                ..l
+            });
         }
         // Every selected element was reachable before, so the offset is too.
         Layout::new(l.shape, l.strides, offset as usize)
@@ -253,7 +256,10 @@ impl<const N: usize> Layout<N> {
     /// assert!(row.broadcast_to([4, 2]).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn broadcast_to<const M: usize>(&self, shape: [usize; M]) -> Result<Layout<M>, LayoutError> {
+    pub fn broadcast_to<const M: usize>(
+        &self,
+        shape: [usize; M],
+    ) -> Result<Layout<M>, LayoutError> {
         let fail = |axis| LayoutError::NotBroadcastable {
             from: Dims::new(&self.shape),
             to: Dims::new(&shape),
@@ -349,7 +355,8 @@ impl<const N: usize> Layout<N> {
             }
             // The old axes oi..oj must be mergeable into one.
             for ok in oi..oj - 1 {
-                if old_strides[ok] != (old_dims[ok + 1] as isize).wrapping_mul(old_strides[ok + 1]) {
+                if old_strides[ok] != (old_dims[ok + 1] as isize).wrapping_mul(old_strides[ok + 1])
+                {
                     return Err(not_viewable());
                 }
             }

@@ -153,14 +153,33 @@ unsafe impl<T: Send, const N: usize> Send for IndexedIterMut<'_, T, N> {}
 // SAFETY: as above.
 unsafe impl<T: Sync, const N: usize> Sync for IndexedIterMut<'_, T, N> {}
 
+// The element at `pos` of the buffer at `p`.
+//
+// SAFETY (for callers): `pos` is a position of an in-range index of the
+// layout of a view whose borrow (for 'a) the iterator carries; for
+// `exclusive`, the layout is unique and the position is yielded once.
+#[inline(always)]
+unsafe fn shared<'a, T>(p: NonNull<T>, pos: usize) -> &'a T {
+    // SAFETY: see the function comment.
+    unsafe { &*p.as_ptr().add(pos) }
+}
+
+#[inline(always)]
+unsafe fn exclusive<'a, T>(p: NonNull<T>, pos: usize) -> &'a mut T {
+    // SAFETY: see `shared`.
+    unsafe { &mut *p.as_ptr().add(pos) }
+}
+
 macro_rules! iterator_impl {
-    ($It:ident, $Item:ty, |$ptr:ident, $index:ident, $pos:ident| $make:expr) => {
+    ($It:ident, $Item:ty, $get:ident, |$index:ident, $elem:ident| $make:expr) => {
         impl<'a, T, const N: usize> Iterator for $It<'a, T, N> {
             type Item = $Item;
             #[inline]
             fn next(&mut self) -> Option<Self::Item> {
-                let ($index, $pos) = self.cursor.next()?;
-                let $ptr = self.ptr.as_ptr();
+                let ($index, pos) = self.cursor.next()?;
+                // SAFETY: the cursor yields positions of in-range indices of
+                // the layout of the view this iterator borrows, each once.
+                let $elem = unsafe { $get(self.ptr, pos) };
                 Some($make)
             }
             #[inline]
@@ -173,19 +192,15 @@ macro_rules! iterator_impl {
     };
 }
 
-// SAFETY (all four): the cursor yields positions of in-range indices, each
-// below required_len <= len of the view the iterator came from, whose borrow
-// the iterator carries. The mutable iterators come from unique layouts, so
-// every position is yielded once and the &mut T never overlap.
-iterator_impl!(Iter, &'a T, |p, _i, pos| unsafe { &*p.add(pos) });
-iterator_impl!(IndexedIter, ([usize; N], &'a T), |p, i, pos| (i, unsafe {
-    &*p.add(pos)
-}));
-iterator_impl!(IterMut, &'a mut T, |p, _i, pos| unsafe { &mut *p.add(pos) });
-iterator_impl!(IndexedIterMut, ([usize; N], &'a mut T), |p, i, pos| (
-    i,
-    unsafe { &mut *p.add(pos) }
-));
+iterator_impl!(Iter, &'a T, shared, |_i, e| e);
+iterator_impl!(IndexedIter, ([usize; N], &'a T), shared, |i, e| (i, e));
+iterator_impl!(IterMut, &'a mut T, exclusive, |_i, e| e);
+iterator_impl!(
+    IndexedIterMut,
+    ([usize; N], &'a mut T),
+    exclusive,
+    |i, e| (i, e)
+);
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// The elements in logical row-major order (last index fastest).

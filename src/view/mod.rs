@@ -205,7 +205,12 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     pub fn get(&self, index: [usize; N]) -> Option<&'a T> {
         if self.mapping.in_range(index) {
             // SAFETY: an in-range index reaches a position < required_len <= len.
-            Some(unsafe { &*self.ptr.as_ptr().add(self.mapping.offset_of_unchecked(index)) })
+            Some(unsafe {
+                &*self
+                    .ptr
+                    .as_ptr()
+                    .add(self.mapping.offset_of_unchecked(index))
+            })
         } else {
             None
         }
@@ -228,7 +233,12 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     pub unsafe fn get_unchecked(&self, index: [usize; N]) -> &'a T {
         // SAFETY: the caller keeps index in range, which reaches a position
         // < required_len <= len.
-        unsafe { &*self.ptr.as_ptr().add(self.mapping.offset_of_unchecked(index)) }
+        unsafe {
+            &*self
+                .ptr
+                .as_ptr()
+                .add(self.mapping.offset_of_unchecked(index))
+        }
     }
 }
 
@@ -415,7 +425,12 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     pub fn get(&self, index: [usize; N]) -> Option<&T> {
         if self.mapping.in_range(index) {
             // SAFETY: an in-range index reaches a position < len.
-            Some(unsafe { &*self.ptr.as_ptr().add(self.mapping.offset_of_unchecked(index)) })
+            Some(unsafe {
+                &*self
+                    .ptr
+                    .as_ptr()
+                    .add(self.mapping.offset_of_unchecked(index))
+            })
         } else {
             None
         }
@@ -436,7 +451,12 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         if self.mapping.in_range(index) {
             // SAFETY: an in-range index reaches a position < len that this
             // view accesses exclusively; &mut self prevents a second borrow.
-            Some(unsafe { &mut *self.ptr.as_ptr().add(self.mapping.offset_of_unchecked(index)) })
+            Some(unsafe {
+                &mut *self
+                    .ptr
+                    .as_ptr()
+                    .add(self.mapping.offset_of_unchecked(index))
+            })
         } else {
             None
         }

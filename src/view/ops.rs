@@ -96,7 +96,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // SAFETY: l is valid for this view's buffer, which is only read.
         unsafe {
             kernel::for_each_ref(self.as_ptr(), &l, |e| {
-                let a = acc.take().expect("accumulator is put back after every call");
+                let a = acc
+                    .take()
+                    .expect("accumulator is put back after every call");
                 acc = Some(f(a, e));
             })
         };
@@ -222,7 +224,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(b, [1, 4, 2, 5, 3, 6]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn assign<MS: Mapping<N>>(&mut self, src: &StridedView<'_, T, N, MS>) -> Result<(), LayoutError>
+    pub fn assign<MS: Mapping<N>>(
+        &mut self,
+        src: &StridedView<'_, T, N, MS>,
+    ) -> Result<(), LayoutError>
     where
         T: Copy,
     {

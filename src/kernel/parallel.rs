@@ -1,0 +1,74 @@
+//! Parallel copies (feature `rayon`): the copy plan's outermost axis is cut
+//! into chunks, and each chunk — a disjoint part of the destination — is
+//! copied on its own thread by the sequential loops.
+
+use super::{check_same_shape, copy_plan, copy_planned};
+use crate::error::LayoutError;
+use crate::layout::Mapping;
+use crate::view::{StridedView, StridedViewMut};
+use rayon::prelude::*;
+
+// Below this many elements a copy runs on the calling thread.
+const PARALLEL_MIN: usize = 1 << 16;
+
+// A pointer that may cross threads; the kernels' contract makes the parts
+// each thread touches disjoint.
+#[derive(Clone, Copy)]
+struct SendPtr<T>(*mut T);
+// SAFETY: only used to hand disjoint destination parts (and a shared,
+// unwritten source) to rayon tasks; T: Send + Sync is required by the caller.
+unsafe impl<T> Send for SendPtr<T> {}
+// SAFETY: as above.
+unsafe impl<T> Sync for SendPtr<T> {}
+
+/// [`rearrange`](super::rearrange) on rayon's thread pool: large copies are
+/// split over disjoint parts of `dst`. Same result, same errors.
+///
+/// ```
+/// use constrided::{kernel::par_rearrange, Layout, StridedView, StridedViewMut};
+/// let src: Vec<u32> = (0..512 * 512).collect();
+/// let mut out = vec![0u32; 512 * 512];
+/// let s = StridedView::new(&src, Layout::contiguous([512, 512]))?.t();
+/// par_rearrange(&mut StridedViewMut::new(&mut out, Layout::contiguous([512, 512]))?, &s)?;
+/// assert_eq!(out[1], 512);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: Mapping<N>>(
+    dst: &mut StridedViewMut<'_, T, N, MD>,
+    src: &StridedView<'_, T, N, MS>,
+) -> Result<(), LayoutError> {
+    let dl = dst.mapping().to_layout();
+    let sl = src.mapping().to_layout();
+    check_same_shape(&dl.shape(), &sl.shape())?;
+    let Some(plan) = copy_plan(&dl, &sl) else {
+        return Ok(());
+    };
+    let d = SendPtr(dst.as_mut_ptr());
+    let s = SendPtr(src.as_ptr() as *mut T);
+    if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
+        // SAFETY: as in rearrange: valid layouts, equal shapes, dst unique
+        // and exclusively borrowed, src a shared borrow.
+        unsafe { copy_planned(d.0, s.0, plan) };
+        return Ok(());
+    }
+    let outer = plan.shape[0];
+    let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
+    (0..chunks).into_par_iter().for_each(|c| {
+        let (lo, hi) = (outer * c / chunks, outer * (c + 1) / chunks);
+        if lo == hi {
+            return;
+        }
+        let mut part = plan;
+        part.shape[0] = hi - lo;
+        for k in 0..2 {
+            part.start[k] += lo as isize * plan.strides[k][0];
+        }
+        let (d, s) = (d, s);
+        // SAFETY: part is the slab lo..hi of the plan's outermost axis, so
+        // its positions are a subset of the whole copy's (all in bounds);
+        // distinct slabs of a unique dst are disjoint, so no two tasks
+        // write the same element, and nobody writes src.
+        unsafe { copy_planned(d.0, s.0 as *const T, part) };
+    });
+    Ok(())
+}
