@@ -202,62 +202,8 @@ pub enum LayoutError {
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            LayoutError::NegativeReach { position } => write!(
-                f,
-                "layout reaches position {position}, below the start of the buffer"
-            ),
-            LayoutError::Overflow { position } => write!(
-                f,
-                "layout reaches position {position}, beyond the largest addressable position {}",
-                isize::MAX
-            ),
-            LayoutError::ElementCountOverflow { shape } => write!(
-                f,
-                "shape {shape} has more elements than fit in usize ({})",
-                usize::MAX
-            ),
-            LayoutError::OutOfBounds { required, len } => write!(
-                f,
-                "layout needs a buffer of at least {required} elements, but the buffer has {len}"
-            ),
-            LayoutError::Aliasing { indices: Some((a, b)) } => write!(
-                f,
-                "layout aliases: indices {a} and {b} reach the same position, so it cannot back a mutable view"
-            ),
-            LayoutError::Aliasing { indices: None } => f.write_str(
-                "layout may alias: no two indices were found to reach the same position, \
-                 but uniqueness could not be proved, so it cannot back a mutable view",
-            ),
-            LayoutError::ShapeMismatch { expected, found } => {
-                write!(f, "shape mismatch: expected {expected}, found {found}")
-            }
-            LayoutError::AxisOutOfRange { axis, rank } => {
-                write!(f, "axis {axis} is out of range for rank {rank}")
-            }
-            LayoutError::InvalidPermutation { axes } => write!(
-                f,
-                "axes {axes} are not a permutation of 0..{}",
-                axes.len()
-            ),
-            LayoutError::IndexOutOfRange { axis, index, size } => write!(
-                f,
-                "index {index} is out of range for axis {axis} of size {size}"
-            ),
-            LayoutError::NotBroadcastable { from, to, axis } => write!(
-                f,
-                "shape {from} cannot be broadcast to {to}: sizes disagree at axis {axis} of the target"
-            ),
-            LayoutError::NotViewable { from, to } => write!(
-                f,
-                "shape {from} cannot be reshaped to {to} without a copy: the strides do not allow it"
-            ),
-            LayoutError::ZeroStep { axis } => write!(f, "slice step is 0 on axis {axis}"),
-            LayoutError::NotExclusive => f.write_str(
-                "this mutable view is a part of its buffer (from split_at); \
-                 a layout over the whole buffer could reach its sibling's elements",
-            ),
-        }
+        // One text for run time and compile time (see layout::message).
+        f.write_str(crate::layout::message::describe(self).as_str())
     }
 }
 

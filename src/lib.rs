@@ -38,6 +38,9 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 #[cfg(feature = "ndarray")]
 mod convert;
 mod error;
@@ -46,6 +49,7 @@ pub mod layout;
 pub mod static_layout;
 mod view;
 
+pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
 pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};

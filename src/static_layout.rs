@@ -1,1 +1,229 @@
-//! Static layouts: the zero-sized types behind `strided!`.
+//! Static layouts: the zero-sized types behind `strided!`, whose shape,
+//! strides and offset are const generic parameters, so index math on a
+//! static view folds to constants.
+//!
+//! `StaticLayout<(Axis<4, 20>, Axis<3, 2>), 22>` is shape (4, 3), strides
+//! (20, 2), offset 22. Its validity is checked by const evaluation of the
+//! crate's own layout rules ([`crate::layout::math`]): `strided!` emits the
+//! checks at the call site (so `cargo check` reports them), and
+//! [`StaticLayout::LAYOUT`] repeats them for types named by hand.
+
+use core::marker::PhantomData;
+use core::ops::Mul;
+
+use generic_array::{ArrayLength, GenericArray};
+use typenum::{Const, Prod, ToUInt, U, U1};
+
+use crate::layout::message::describe_after;
+use crate::layout::{mapping::Sealed, Layout, Mapping};
+use crate::view::StridedView;
+
+/// One axis of a static layout: its size and its stride.
+///
+/// ```
+/// use constrided::static_layout::{Axis, StaticLayout};
+/// use constrided::Mapping;
+/// let l = StaticLayout::<(Axis<4, 20>, Axis<3, 2>), 22>::new();
+/// assert_eq!(l.strides(), [20, 2]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Axis<const SIZE: usize, const STRIDE: isize>;
+
+/// A layout whose numbers are part of its type: `A` is a tuple of
+/// [`Axis`] (rank 0 to 8), `OFFSET` the position of element `(0, …, 0)`.
+/// Zero-sized; made by `strided!`, which also checks it at compile time.
+///
+/// ```
+/// use constrided::{strided, Mapping};
+/// let l = strided![shape = (4, 3), strides = (20, 2), offset = 22];
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// assert_eq!(l.offset_of_unchecked([3, 2]), 86);
+/// ```
+pub struct StaticLayout<A, const OFFSET: usize> {
+    _axes: PhantomData<fn() -> A>,
+}
+
+impl<A, const OFFSET: usize> Clone for StaticLayout<A, OFFSET> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, const OFFSET: usize> Copy for StaticLayout<A, OFFSET> {}
+impl<A, const OFFSET: usize> PartialEq for StaticLayout<A, OFFSET> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<A, const OFFSET: usize> Eq for StaticLayout<A, OFFSET> {}
+impl<A, const OFFSET: usize> core::hash::Hash for StaticLayout<A, OFFSET> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+impl<A, const OFFSET: usize> Sealed for StaticLayout<A, OFFSET> {}
+
+/// A [`Mapping`] whose numbers are compile-time constants.
+///
+/// ```
+/// use constrided::{static_layout::StaticMapping, strided};
+/// fn needs<M: StaticMapping<2>>(_: M) -> usize { M::REQUIRED_LEN }
+/// assert_eq!(needs(strided![shape = (4, 3), strides = (20, 2), offset = 22]), 87);
+/// ```
+pub trait StaticMapping<const N: usize>: Mapping<N> {
+    /// The layout, validated by const evaluation.
+    const LAYOUT: Layout<N>;
+    /// The shortest buffer that holds the layout.
+    const REQUIRED_LEN: usize;
+}
+
+/// The element count of a static layout as a type-level number, for
+/// stack arrays whose length the type system computes. Each axis size
+/// must be one of typenum's const mappings (0..=1024, and powers of 2 and 10).
+///
+/// ```
+/// use constrided::{static_layout::Materialize, strided};
+/// use typenum::Unsigned;
+/// fn count<M: Materialize<2>>(_: M) -> usize { M::Numel::USIZE }
+/// assert_eq!(count(strided![shape = (4, 3)]), 12);
+/// ```
+pub trait Materialize<const N: usize>: StaticMapping<N> {
+    /// `shape[0] × … × shape[N-1]` in typenum.
+    type Numel: ArrayLength;
+}
+
+/// Type-level product of a nested list `(A, (B, (C, ())))`.
+///
+/// ```
+/// use constrided::static_layout::Product;
+/// use typenum::{Unsigned, U3, U4};
+/// assert_eq!(<(U3, (U4, ())) as Product>::Out::USIZE, 12);
+/// ```
+pub trait Product {
+    /// The product.
+    type Out;
+}
+impl Product for () {
+    type Out = U1;
+}
+impl<H, T: Product> Product for (H, T)
+where
+    H: Mul<T::Out>,
+{
+    type Out = Prod<H, T::Out>;
+}
+
+// The nested size list of an axis tuple, for Product.
+macro_rules! nested {
+    () => { () };
+    ($d:ident $($rest:ident)*) => { (U<$d>, nested!($($rest)*)) };
+}
+
+macro_rules! static_rank {
+    ($n:literal; $($d:ident $s:ident),*) => {
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*>
+            StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        {
+            /// The layout as a runtime [`Layout`], validated by const
+            /// evaluation (a compile error names the broken rule).
+            pub const LAYOUT: Layout<$n> = match Layout::new([$($d),*], [$($s),*], OFFSET) {
+                Ok(l) => l,
+                Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()),
+            };
+
+            /// The static layout value; using it checks it.
+            pub const fn new() -> Self {
+                let _ = Self::LAYOUT;
+                StaticLayout { _axes: PhantomData }
+            }
+        }
+
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Default
+            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> core::fmt::Debug
+            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "StaticLayout({})", Self::LAYOUT)
+            }
+        }
+
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Mapping<$n>
+            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        {
+            #[inline(always)]
+            fn shape(&self) -> [usize; $n] {
+                [$($d),*]
+            }
+            #[inline(always)]
+            fn strides(&self) -> [isize; $n] {
+                [$($s),*]
+            }
+            #[inline(always)]
+            fn offset(&self) -> usize {
+                OFFSET
+            }
+            #[inline(always)]
+            fn to_layout(&self) -> Layout<$n> {
+                Self::LAYOUT
+            }
+        }
+
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> StaticMapping<$n>
+            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        {
+            const LAYOUT: Layout<$n> = Self::LAYOUT;
+            const REQUIRED_LEN: usize = Self::LAYOUT.required_len();
+        }
+
+        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Materialize<$n>
+            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        where
+            $(Const<$d>: ToUInt,)*
+            nested!($($d)*): Product,
+            <nested!($($d)*) as Product>::Out: ArrayLength,
+        {
+            type Numel = <nested!($($d)*) as Product>::Out;
+        }
+    };
+}
+
+static_rank!(0;);
+static_rank!(1; D0 S0);
+static_rank!(2; D0 S0, D1 S1);
+static_rank!(3; D0 S0, D1 S1, D2 S2);
+static_rank!(4; D0 S0, D1 S1, D2 S2, D3 S3);
+static_rank!(5; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4);
+static_rank!(6; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5);
+static_rank!(7; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5, D6 S6);
+static_rank!(8; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5, D6 S6, D7 S7);
+
+impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
+    /// The elements in row-major order, in a stack array whose length the
+    /// type system computes from the static shape. No allocation.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let buf: [i32; 100] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&buf; shape = (4, 3), strides = (20, 2), offset = 22);
+    /// let a = v.to_array();
+    /// assert_eq!(a.len(), 12);
+    /// assert_eq!(a[..3], [22, 24, 26]);
+    /// ```
+    pub fn to_array(&self) -> GenericArray<T, M::Numel> {
+        // The type-level length is the static element count, which is
+        // exactly what the iterator yields.
+        self.iter().copied().collect()
+    }
+}
+
+// Compile-time facts about the crate's types.
+static_assertions::assert_eq_size!(StaticLayout<(Axis<4, 20>, Axis<3, 2>), 22>, ());
+static_assertions::assert_impl_all!(StridedView<'static, f32, 2>: Copy, Send, Sync);
+static_assertions::assert_impl_all!(crate::StridedViewMut<'static, f32, 2>: Send, Sync);
+static_assertions::assert_not_impl_any!(crate::StridedViewMut<'static, f32, 2>: Copy, Clone);
+static_assertions::assert_not_impl_any!(StridedView<'static, core::cell::Cell<f32>, 2>: Send, Sync);
+static_assertions::const_assert!(crate::MAX_RANK == 8);

@@ -10,9 +10,10 @@
 //! - transforms (`permute`, `slice`, `reshape`, ...) live in `transform`,
 //!   slicing arguments in [`Slice`], the memory-map renderer in [`MemoryMap`].
 
-mod mapping;
+pub(crate) mod mapping;
 pub mod math;
 mod memmap;
+pub mod message;
 mod rank;
 mod slice;
 mod transform;

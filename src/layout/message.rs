@@ -1,0 +1,222 @@
+//! Error messages as `const fn`: [`describe`] renders a [`LayoutError`] with
+//! its numbers into a fixed buffer, so the same text serves `Display` at run
+//! time and the `strided!` macro's compile-time errors (const evaluation can
+//! only panic with a `&str`, and cannot run `core::fmt`).
+
+use crate::error::{Dims, LayoutError};
+
+const CAP: usize = 640;
+
+/// A rendered message: up to 640 bytes of UTF-8, no allocation.
+///
+/// ```
+/// use constrided::layout::message::describe;
+/// use constrided::LayoutError;
+/// let m = describe(&LayoutError::OutOfBounds { required: 87, len: 50 });
+/// assert_eq!(m.as_str(), "layout needs a buffer of at least 87 elements, but the buffer has 50");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Message {
+    buf: [u8; CAP],
+    len: usize,
+}
+
+impl Message {
+    const fn new() -> Self {
+        Message {
+            buf: [0; CAP],
+            len: 0,
+        }
+    }
+
+    /// The text.
+    ///
+    /// ```
+    /// # use constrided::{layout::message::describe, LayoutError};
+    /// assert!(describe(&LayoutError::ZeroStep { axis: 1 }).as_str().contains("axis 1"));
+    /// ```
+    pub const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.buf.split_at(self.len).0) {
+            Ok(s) => s,
+            Err(_) => "(message was cut)",
+        }
+    }
+
+    /// Appends text (silently cut at the capacity, on a character boundary).
+    ///
+    /// ```
+    /// # use constrided::{layout::message::describe, LayoutError};
+    /// let m = describe(&LayoutError::NotExclusive).push("!");
+    /// assert!(m.as_str().ends_with('!'));
+    /// ```
+    pub const fn push(mut self, s: &str) -> Self {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() && self.len < CAP {
+            // Never split a multi-byte character.
+            if self.len + 4 > CAP && b[i] >= 0x80 {
+                break;
+            }
+            self.buf[self.len] = b[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// Appends a signed number in decimal.
+    ///
+    /// ```
+    /// # use constrided::{layout::message::describe, LayoutError};
+    /// let m = describe(&LayoutError::ZeroStep { axis: 0 }).push(" ").push_int(-38);
+    /// assert!(m.as_str().ends_with(" -38"));
+    /// ```
+    pub const fn push_int(self, v: i128) -> Self {
+        let mut digits = [0u8; 40];
+        let mut n = v.unsigned_abs();
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        if v < 0 {
+            k -= 1;
+            digits[k] = b'-';
+        }
+        match core::str::from_utf8(digits.split_at(k).1) {
+            Ok(s) => self.push(s),
+            Err(_) => self,
+        }
+    }
+
+    const fn push_uint(self, v: usize) -> Self {
+        self.push_int(v as i128)
+    }
+
+    /// Appends a tuple of numbers, `(4, 3)`, or `(5,)` for one.
+    ///
+    /// ```
+    /// # use constrided::{layout::message::describe, Dims, LayoutError};
+    /// let m = describe(&LayoutError::NotExclusive).push(" ").push_dims(&Dims::new(&[5]));
+    /// assert!(m.as_str().ends_with(" (5,)"));
+    /// ```
+    pub const fn push_dims(self, d: &Dims) -> Self {
+        let v = d.as_slice();
+        let mut m = self.push("(");
+        let mut i = 0;
+        while i < v.len() {
+            if i > 0 {
+                m = m.push(", ");
+            }
+            m = m.push_uint(v[i]);
+            i += 1;
+        }
+        if v.len() == 1 {
+            m = m.push(",");
+        }
+        m.push(")")
+    }
+}
+
+/// The message of a [`LayoutError`], naming its numbers. `Display` prints
+/// exactly this text; `strided!` shows it as a compile error.
+///
+/// ```
+/// use constrided::{layout::message::describe, LayoutError};
+/// let e = LayoutError::NegativeReach { position: -38 };
+/// assert_eq!(describe(&e).as_str(), "layout reaches position -38, below the start of the buffer");
+/// assert_eq!(describe(&e).as_str(), e.to_string());
+/// ```
+pub const fn describe(e: &LayoutError) -> Message {
+    describe_after("", e)
+}
+
+/// [`describe`] with `prefix` in front, e.g. `"strided!: "`.
+///
+/// ```
+/// use constrided::{layout::message::describe_after, LayoutError};
+/// let m = describe_after("strided!: ", &LayoutError::ZeroStep { axis: 2 });
+/// assert_eq!(m.as_str(), "strided!: slice step is 0 on axis 2");
+/// ```
+pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
+    let m = Message::new().push(prefix);
+    match *e {
+        LayoutError::NegativeReach { position } => m
+            .push("layout reaches position ")
+            .push_int(position)
+            .push(", below the start of the buffer"),
+        LayoutError::Overflow { position } => m
+            .push("layout reaches position ")
+            .push_int(position)
+            .push(", beyond the largest addressable position ")
+            .push_int(isize::MAX as i128),
+        LayoutError::ElementCountOverflow { shape } => m
+            .push("shape ")
+            .push_dims(&shape)
+            .push(" has more elements than fit in usize (")
+            .push_uint(usize::MAX)
+            .push(")"),
+        LayoutError::OutOfBounds { required, len } => m
+            .push("layout needs a buffer of at least ")
+            .push_uint(required)
+            .push(" elements, but the buffer has ")
+            .push_uint(len),
+        LayoutError::Aliasing {
+            indices: Some((a, b)),
+        } => m
+            .push("layout aliases: indices ")
+            .push_dims(&a)
+            .push(" and ")
+            .push_dims(&b)
+            .push(" reach the same position, so it cannot back a mutable view"),
+        LayoutError::Aliasing { indices: None } => m.push(
+            "layout may alias: no two indices were found to reach the same position, \
+             but uniqueness could not be proved, so it cannot back a mutable view",
+        ),
+        LayoutError::ShapeMismatch { expected, found } => m
+            .push("shape mismatch: expected ")
+            .push_dims(&expected)
+            .push(", found ")
+            .push_dims(&found),
+        LayoutError::AxisOutOfRange { axis, rank } => m
+            .push("axis ")
+            .push_uint(axis)
+            .push(" is out of range for rank ")
+            .push_uint(rank),
+        LayoutError::InvalidPermutation { axes } => m
+            .push("axes ")
+            .push_dims(&axes)
+            .push(" are not a permutation of 0..")
+            .push_uint(axes.len()),
+        LayoutError::IndexOutOfRange { axis, index, size } => m
+            .push("index ")
+            .push_uint(index)
+            .push(" is out of range for axis ")
+            .push_uint(axis)
+            .push(" of size ")
+            .push_uint(size),
+        LayoutError::NotBroadcastable { from, to, axis } => m
+            .push("shape ")
+            .push_dims(&from)
+            .push(" cannot be broadcast to ")
+            .push_dims(&to)
+            .push(": sizes disagree at axis ")
+            .push_uint(axis)
+            .push(" of the target"),
+        LayoutError::NotViewable { from, to } => m
+            .push("shape ")
+            .push_dims(&from)
+            .push(" cannot be reshaped to ")
+            .push_dims(&to)
+            .push(" without a copy: the strides do not allow it"),
+        LayoutError::ZeroStep { axis } => m.push("slice step is 0 on axis ").push_uint(axis),
+        LayoutError::NotExclusive => m.push(
+            "this mutable view is a part of its buffer (from split_at); \
+             a layout over the whole buffer could reach its sibling's elements",
+        ),
+    }
+}
