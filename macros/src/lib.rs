@@ -184,9 +184,9 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
             return Err(syn::Error::new(
                 *span,
                 format!(
-                    "`strides` has {} entries but `shape` has {}: give one stride per axis",
-                    s.len(),
-                    shape.len()
+                    "`strides` has {} but `shape` has {}: give one stride per axis",
+                    count_entries(s.len()),
+                    count_entries(shape.len())
                 ),
             ));
         }
@@ -231,6 +231,14 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
         offset,
         len,
     })
+}
+
+fn count_entries(n: usize) -> String {
+    if n == 1 {
+        "1 entry".to_string()
+    } else {
+        format!("{n} entries")
+    }
 }
 
 fn exprs(values: &[Value]) -> Vec<&Expr> {

@@ -1,0 +1,12 @@
+use constrided::strided;
+
+#[allow(dead_code)]
+const ROWS: usize = 4;
+#[allow(dead_code)]
+const COLS: usize = 3;
+
+fn main() {
+    const BCAST: isize = 0;
+    let mut buf = [0u8; 3];
+    let _v = strided!(&mut buf; shape = (ROWS, COLS), strides = (BCAST, 1));
+}
