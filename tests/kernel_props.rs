@@ -1,0 +1,210 @@
+//! Property tests: views and every kernel against the brute-force model, on
+//! random layout pairs of rank 0 to 8 (negative strides, zero strides on the
+//! shared side, empty and size-1 axes, offsets).
+
+mod model;
+
+use constrided::{kernel, Layout, LayoutError, StridedView, StridedViewMut};
+use model::*;
+use proptest::prelude::*;
+
+fn cases() -> ProptestConfig {
+    ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 64 })
+}
+
+fn buffer(len: usize, salt: i64) -> Vec<i64> {
+    (0..len as i64).map(|i| i * 7 + salt).collect()
+}
+
+// The model's elements of a layout over a buffer, row-major.
+fn model_elems<const N: usize>(buf: &[i64], shape: [usize; N], strides: [isize; N], offset: usize) -> Vec<i64> {
+    positions(shape, strides, offset).into_iter().map(|p| buf[p as usize]).collect()
+}
+
+fn check_views<const N: usize>(shape: [usize; N], strides: [isize; N], offset: usize, slack: usize) {
+    let Ok(l) = Layout::new(shape, strides, offset) else { return };
+    let need = l.required_len();
+    // Too short a buffer is refused with the numbers.
+    if need > 0 {
+        let short = buffer(need - 1, 0);
+        assert_eq!(
+            StridedView::new(&short, l).unwrap_err(),
+            LayoutError::OutOfBounds { required: need, len: need - 1 }
+        );
+    }
+    let buf = buffer(need + slack, 3);
+    let v = StridedView::new(&buf, l).unwrap();
+    let want = model_elems(&buf, shape, strides, offset);
+    assert_eq!(v.to_vec(), want);
+    assert_eq!(v.iter().copied().collect::<Vec<_>>(), want);
+    assert_eq!(v.iter().len(), want.len());
+    let idx = indices(shape);
+    assert_eq!(v.indexed_iter().map(|(i, e)| (i, *e)).collect::<Vec<_>>(), idx.iter().copied().zip(want.iter().copied()).collect::<Vec<_>>());
+    for (i, w) in idx.iter().zip(&want) {
+        assert_eq!(v[*i], *w);
+        assert_eq!(v.get(*i), Some(w));
+    }
+    let mut out = vec![0; want.len()];
+    v.copy_to_slice(&mut out).unwrap();
+    assert_eq!(out, want);
+    assert!(matches!(v.copy_to_slice(&mut vec![0; want.len() + 1]), Err(LayoutError::ShapeMismatch { .. })));
+    assert_eq!(v.fold(Vec::new(), |mut acc, &e| { acc.push(e); acc }), want);
+    assert_eq!(v.map(|&e| e * 2).into_vec(), want.iter().map(|e| e * 2).collect::<Vec<_>>());
+    if let Some(s) = v.as_slice() {
+        assert_eq!(s, &want[..]);
+    } else {
+        assert!(!l.is_contiguous());
+    }
+    // A mutable view exists exactly for unique layouts.
+    let mut mbuf = buf.clone();
+    let unique = distinct(&positions(shape, strides, offset));
+    match StridedViewMut::new(&mut mbuf, l) {
+        Ok(mut m) => {
+            assert!(unique);
+            m.map_inplace(|e| *e = -*e);
+            let mut expect = buf.clone();
+            for p in positions(shape, strides, offset) {
+                expect[p as usize] = -buf[p as usize];
+            }
+            assert_eq!(mbuf, expect);
+        }
+        Err(e) => {
+            assert!(!unique);
+            assert!(matches!(e, LayoutError::Aliasing { indices: Some(_) }), "{e}");
+        }
+    }
+}
+
+fn check_rearrange<const N: usize>(
+    (shape, src_strides, src_offset): ([usize; N], [isize; N], usize),
+    (dst_strides, dst_offset): ([isize; N], usize),
+    fill_value: i64,
+) {
+    let Ok(sl) = Layout::new(shape, src_strides, src_offset) else { return };
+    let dl = Layout::new(shape, dst_strides, dst_offset).unwrap();
+    let src = buffer(sl.required_len(), 1000);
+    let before = buffer(dl.required_len() + 2, -5000);
+    let sv = StridedView::new(&src, sl).unwrap();
+    let dpos = positions(shape, dst_strides, dst_offset);
+    let spos = positions(shape, src_strides, src_offset);
+
+    // rearrange / assign / copy_from_slice
+    let mut dbuf = before.clone();
+    kernel::rearrange(&mut StridedViewMut::new(&mut dbuf, dl).unwrap(), &sv).unwrap();
+    let mut expect = before.clone();
+    for (d, s) in dpos.iter().zip(&spos) {
+        expect[*d as usize] = src[*s as usize];
+    }
+    assert_eq!(dbuf, expect, "dst {dl} src {sl}");
+    let mut dbuf2 = before.clone();
+    StridedViewMut::new(&mut dbuf2, dl).unwrap().assign(&sv).unwrap();
+    assert_eq!(dbuf2, expect);
+    let mut dbuf3 = before.clone();
+    StridedViewMut::new(&mut dbuf3, dl).unwrap().copy_from_slice(&sv.to_vec()).unwrap();
+    assert_eq!(dbuf3, expect);
+
+    // fill
+    let mut fbuf = before.clone();
+    StridedViewMut::new(&mut fbuf, dl).unwrap().fill(fill_value);
+    let mut fexp = before.clone();
+    for d in &dpos {
+        fexp[*d as usize] = fill_value;
+    }
+    assert_eq!(fbuf, fexp);
+
+    // zip_with, same shape
+    let mut zbuf = before.clone();
+    StridedViewMut::new(&mut zbuf, dl).unwrap().zip_with(&sv, |a, b| *a = *a * 3 + b).unwrap();
+    let mut zexp = before.clone();
+    for (d, s) in dpos.iter().zip(&spos) {
+        zexp[*d as usize] = before[*d as usize] * 3 + src[*s as usize];
+    }
+    assert_eq!(zbuf, zexp);
+
+    // zip_with, broadcasting the source's last axis (as a row)
+    if N >= 1 {
+        let row = buffer(shape[N - 1], 77);
+        let rv = StridedView::new(&row, Layout::contiguous([shape[N - 1]])).unwrap();
+        let mut bbuf = before.clone();
+        StridedViewMut::new(&mut bbuf, dl).unwrap().zip_with(&rv, |a, b| *a = *b).unwrap();
+        let mut bexp = before.clone();
+        for (i, d) in indices(shape).iter().zip(&dpos) {
+            bexp[*d as usize] = row[i[N - 1]];
+        }
+        assert_eq!(bbuf, bexp);
+    }
+
+    // shape mismatch
+    if N >= 1 && shape[0] > 0 {
+        let mut other = shape;
+        other[0] += 1;
+        let big = Layout::contiguous(other);
+        let mut obuf = vec![0; big.required_len()];
+        let err = kernel::rearrange(&mut StridedViewMut::new(&mut obuf, big).unwrap(), &sv).unwrap_err();
+        assert!(matches!(err, LayoutError::ShapeMismatch { .. }));
+    }
+}
+
+macro_rules! rank_props {
+    ($($name:ident: $n:literal),*) => {$(
+        mod $name {
+            use super::*;
+            proptest! {
+                #![proptest_config(cases())]
+                #[test]
+                fn views((shape, strides, offset) in raw_layout::<$n>(), slack in 0usize..3) {
+                    check_views(shape, strides, offset, slack);
+                }
+
+                #[test]
+                fn kernels(
+                    (src, dst) in raw_layout::<$n>().prop_flat_map(|src| (Just(src), unique_strides(src.0))),
+                    v in any::<i64>(),
+                ) {
+                    check_rearrange(src, dst, v);
+                }
+            }
+        }
+    )*};
+}
+
+rank_props!(rank0: 0, rank1: 1, rank2: 2, rank3: 3, rank4: 4, rank5: 5, rank6: 6, rank7: 7, rank8: 8);
+
+// Larger deterministic cases: the tiled transpose path and long runs.
+#[test]
+fn big_transposes_and_permutations() {
+    let n = 67usize;
+    let m = 131usize;
+    let src: Vec<u32> = (0..(n * m) as u32).collect();
+    let sv = StridedView::new(&src, Layout::contiguous([n, m])).unwrap().t();
+    let mut out = vec![0u32; n * m];
+    kernel::rearrange(&mut StridedViewMut::new(&mut out, Layout::contiguous([m, n])).unwrap(), &sv).unwrap();
+    for i in 0..m {
+        for j in 0..n {
+            assert_eq!(out[i * n + j], (j * m + i) as u32);
+        }
+    }
+    // 3-D permutations of a 9x10x11 array, with one axis flipped.
+    let shape = [9usize, 10, 11];
+    let data: Vec<u16> = (0..990).collect();
+    let base = StridedView::new(&data, Layout::contiguous(shape)).unwrap();
+    for perm in [[0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        let p = base.permute(perm).unwrap().flip(1).unwrap();
+        let pshape = p.shape();
+        let mut dst = vec![0u16; 990];
+        kernel::rearrange(&mut StridedViewMut::new(&mut dst, Layout::contiguous(pshape)).unwrap(), &p).unwrap();
+        assert_eq!(dst, p.iter().copied().collect::<Vec<_>>());
+    }
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_matches_sequential() {
+    let src: Vec<u32> = (0..300 * 400).collect();
+    let sv = StridedView::new(&src, Layout::contiguous([300, 400])).unwrap().t();
+    let mut a = vec![0u32; 300 * 400];
+    let mut b = vec![0u32; 300 * 400];
+    kernel::rearrange(&mut StridedViewMut::new(&mut a, Layout::contiguous([400, 300])).unwrap(), &sv).unwrap();
+    kernel::par_rearrange(&mut StridedViewMut::new(&mut b, Layout::contiguous([400, 300])).unwrap(), &sv).unwrap();
+    assert_eq!(a, b);
+}
