@@ -17,19 +17,37 @@ fn buffer(len: usize, salt: i64) -> Vec<i64> {
 }
 
 // The model's elements of a layout over a buffer, row-major.
-fn model_elems<const N: usize>(buf: &[i64], shape: [usize; N], strides: [isize; N], offset: usize) -> Vec<i64> {
-    positions(shape, strides, offset).into_iter().map(|p| buf[p as usize]).collect()
+fn model_elems<const N: usize>(
+    buf: &[i64],
+    shape: [usize; N],
+    strides: [isize; N],
+    offset: usize,
+) -> Vec<i64> {
+    positions(shape, strides, offset)
+        .into_iter()
+        .map(|p| buf[p as usize])
+        .collect()
 }
 
-fn check_views<const N: usize>(shape: [usize; N], strides: [isize; N], offset: usize, slack: usize) {
-    let Ok(l) = Layout::new(shape, strides, offset) else { return };
+fn check_views<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    offset: usize,
+    slack: usize,
+) {
+    let Ok(l) = Layout::new(shape, strides, offset) else {
+        return;
+    };
     let need = l.required_len();
     // Too short a buffer is refused with the numbers.
     if need > 0 {
         let short = buffer(need - 1, 0);
         assert_eq!(
             StridedView::new(&short, l).unwrap_err(),
-            LayoutError::OutOfBounds { required: need, len: need - 1 }
+            LayoutError::OutOfBounds {
+                required: need,
+                len: need - 1
+            }
         );
     }
     let buf = buffer(need + slack, 3);
@@ -39,7 +57,13 @@ fn check_views<const N: usize>(shape: [usize; N], strides: [isize; N], offset: u
     assert_eq!(v.iter().copied().collect::<Vec<_>>(), want);
     assert_eq!(v.iter().len(), want.len());
     let idx = indices(shape);
-    assert_eq!(v.indexed_iter().map(|(i, e)| (i, *e)).collect::<Vec<_>>(), idx.iter().copied().zip(want.iter().copied()).collect::<Vec<_>>());
+    assert_eq!(
+        v.indexed_iter().map(|(i, e)| (i, *e)).collect::<Vec<_>>(),
+        idx.iter()
+            .copied()
+            .zip(want.iter().copied())
+            .collect::<Vec<_>>()
+    );
     for (i, w) in idx.iter().zip(&want) {
         assert_eq!(v[*i], *w);
         assert_eq!(v.get(*i), Some(w));
@@ -47,9 +71,21 @@ fn check_views<const N: usize>(shape: [usize; N], strides: [isize; N], offset: u
     let mut out = vec![0; want.len()];
     v.copy_to_slice(&mut out).unwrap();
     assert_eq!(out, want);
-    assert!(matches!(v.copy_to_slice(&mut vec![0; want.len() + 1]), Err(LayoutError::ShapeMismatch { .. })));
-    assert_eq!(v.fold(Vec::new(), |mut acc, &e| { acc.push(e); acc }), want);
-    assert_eq!(v.map(|&e| e * 2).into_vec(), want.iter().map(|e| e * 2).collect::<Vec<_>>());
+    assert!(matches!(
+        v.copy_to_slice(&mut vec![0; want.len() + 1]),
+        Err(LayoutError::ShapeMismatch { .. })
+    ));
+    assert_eq!(
+        v.fold(Vec::new(), |mut acc, &e| {
+            acc.push(e);
+            acc
+        }),
+        want
+    );
+    assert_eq!(
+        v.map(|&e| e * 2).into_vec(),
+        want.iter().map(|e| e * 2).collect::<Vec<_>>()
+    );
     if let Some(s) = v.as_slice() {
         assert_eq!(s, &want[..]);
     } else {
@@ -70,7 +106,10 @@ fn check_views<const N: usize>(shape: [usize; N], strides: [isize; N], offset: u
         }
         Err(e) => {
             assert!(!unique);
-            assert!(matches!(e, LayoutError::Aliasing { indices: Some(_) }), "{e}");
+            assert!(
+                matches!(e, LayoutError::Aliasing { indices: Some(_) }),
+                "{e}"
+            );
         }
     }
 }
@@ -80,7 +119,9 @@ fn check_rearrange<const N: usize>(
     (dst_strides, dst_offset): ([isize; N], usize),
     fill_value: i64,
 ) {
-    let Ok(sl) = Layout::new(shape, src_strides, src_offset) else { return };
+    let Ok(sl) = Layout::new(shape, src_strides, src_offset) else {
+        return;
+    };
     let dl = Layout::new(shape, dst_strides, dst_offset).unwrap();
     let src = buffer(sl.required_len(), 1000);
     let before = buffer(dl.required_len() + 2, -5000);
@@ -97,10 +138,16 @@ fn check_rearrange<const N: usize>(
     }
     assert_eq!(dbuf, expect, "dst {dl} src {sl}");
     let mut dbuf2 = before.clone();
-    StridedViewMut::new(&mut dbuf2, dl).unwrap().assign(&sv).unwrap();
+    StridedViewMut::new(&mut dbuf2, dl)
+        .unwrap()
+        .assign(&sv)
+        .unwrap();
     assert_eq!(dbuf2, expect);
     let mut dbuf3 = before.clone();
-    StridedViewMut::new(&mut dbuf3, dl).unwrap().copy_from_slice(&sv.to_vec()).unwrap();
+    StridedViewMut::new(&mut dbuf3, dl)
+        .unwrap()
+        .copy_from_slice(&sv.to_vec())
+        .unwrap();
     assert_eq!(dbuf3, expect);
 
     // fill
@@ -114,7 +161,10 @@ fn check_rearrange<const N: usize>(
 
     // zip_with, same shape
     let mut zbuf = before.clone();
-    StridedViewMut::new(&mut zbuf, dl).unwrap().zip_with(&sv, |a, b| *a = *a * 3 + b).unwrap();
+    StridedViewMut::new(&mut zbuf, dl)
+        .unwrap()
+        .zip_with(&sv, |a, b| *a = *a * 3 + b)
+        .unwrap();
     let mut zexp = before.clone();
     for (d, s) in dpos.iter().zip(&spos) {
         zexp[*d as usize] = before[*d as usize] * 3 + src[*s as usize];
@@ -126,7 +176,10 @@ fn check_rearrange<const N: usize>(
         let row = buffer(shape[N - 1], 77);
         let rv = StridedView::new(&row, Layout::contiguous([shape[N - 1]])).unwrap();
         let mut bbuf = before.clone();
-        StridedViewMut::new(&mut bbuf, dl).unwrap().zip_with(&rv, |a, b| *a = *b).unwrap();
+        StridedViewMut::new(&mut bbuf, dl)
+            .unwrap()
+            .zip_with(&rv, |a, b| *a = *b)
+            .unwrap();
         let mut bexp = before.clone();
         for (i, d) in indices(shape).iter().zip(&dpos) {
             bexp[*d as usize] = row[i[N - 1]];
@@ -140,7 +193,8 @@ fn check_rearrange<const N: usize>(
         other[0] += 1;
         let big = Layout::contiguous(other);
         let mut obuf = vec![0; big.required_len()];
-        let err = kernel::rearrange(&mut StridedViewMut::new(&mut obuf, big).unwrap(), &sv).unwrap_err();
+        let err =
+            kernel::rearrange(&mut StridedViewMut::new(&mut obuf, big).unwrap(), &sv).unwrap_err();
         assert!(matches!(err, LayoutError::ShapeMismatch { .. }));
     }
 }
@@ -176,9 +230,15 @@ fn big_transposes_and_permutations() {
     let n = 67usize;
     let m = 131usize;
     let src: Vec<u32> = (0..(n * m) as u32).collect();
-    let sv = StridedView::new(&src, Layout::contiguous([n, m])).unwrap().t();
+    let sv = StridedView::new(&src, Layout::contiguous([n, m]))
+        .unwrap()
+        .t();
     let mut out = vec![0u32; n * m];
-    kernel::rearrange(&mut StridedViewMut::new(&mut out, Layout::contiguous([m, n])).unwrap(), &sv).unwrap();
+    kernel::rearrange(
+        &mut StridedViewMut::new(&mut out, Layout::contiguous([m, n])).unwrap(),
+        &sv,
+    )
+    .unwrap();
     for i in 0..m {
         for j in 0..n {
             assert_eq!(out[i * n + j], (j * m + i) as u32);
@@ -192,7 +252,11 @@ fn big_transposes_and_permutations() {
         let p = base.permute(perm).unwrap().flip(1).unwrap();
         let pshape = p.shape();
         let mut dst = vec![0u16; 990];
-        kernel::rearrange(&mut StridedViewMut::new(&mut dst, Layout::contiguous(pshape)).unwrap(), &p).unwrap();
+        kernel::rearrange(
+            &mut StridedViewMut::new(&mut dst, Layout::contiguous(pshape)).unwrap(),
+            &p,
+        )
+        .unwrap();
         assert_eq!(dst, p.iter().copied().collect::<Vec<_>>());
     }
 }
@@ -201,10 +265,20 @@ fn big_transposes_and_permutations() {
 #[test]
 fn parallel_matches_sequential() {
     let src: Vec<u32> = (0..300 * 400).collect();
-    let sv = StridedView::new(&src, Layout::contiguous([300, 400])).unwrap().t();
+    let sv = StridedView::new(&src, Layout::contiguous([300, 400]))
+        .unwrap()
+        .t();
     let mut a = vec![0u32; 300 * 400];
     let mut b = vec![0u32; 300 * 400];
-    kernel::rearrange(&mut StridedViewMut::new(&mut a, Layout::contiguous([400, 300])).unwrap(), &sv).unwrap();
-    kernel::par_rearrange(&mut StridedViewMut::new(&mut b, Layout::contiguous([400, 300])).unwrap(), &sv).unwrap();
+    kernel::rearrange(
+        &mut StridedViewMut::new(&mut a, Layout::contiguous([400, 300])).unwrap(),
+        &sv,
+    )
+    .unwrap();
+    kernel::par_rearrange(
+        &mut StridedViewMut::new(&mut b, Layout::contiguous([400, 300])).unwrap(),
+        &sv,
+    )
+    .unwrap();
     assert_eq!(a, b);
 }

@@ -13,10 +13,18 @@ fn cases() -> ProptestConfig {
 }
 
 // Checks that `new` agrees with the model and returns the layout.
-fn built<const N: usize>(shape: [usize; N], strides: [isize; N], offset: usize) -> Option<Layout<N>> {
+fn built<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    offset: usize,
+) -> Option<Layout<N>> {
     let model_ok = valid(shape, strides, offset);
     let got = Layout::new(shape, strides, offset);
-    assert_eq!(got.is_ok(), model_ok, "{shape:?} {strides:?} {offset}: {got:?}");
+    assert_eq!(
+        got.is_ok(),
+        model_ok,
+        "{shape:?} {strides:?} {offset}: {got:?}"
+    );
     if let Err(e) = got {
         let low = positions(shape, strides, offset).into_iter().min().unwrap();
         assert_eq!(e, LayoutError::NegativeReach { position: low });
@@ -26,7 +34,10 @@ fn built<const N: usize>(shape: [usize; N], strides: [isize; N], offset: usize) 
 
 // Positions of a layout, row-major, via offset_of.
 fn layout_positions<const N: usize>(l: &Layout<N>) -> Vec<i128> {
-    indices(l.shape()).into_iter().map(|i| l.offset_of(i).unwrap() as i128).collect()
+    indices(l.shape())
+        .into_iter()
+        .map(|i| l.offset_of(i).unwrap() as i128)
+        .collect()
 }
 
 fn check_queries<const N: usize>(l: Layout<N>) {
@@ -67,7 +78,10 @@ fn check_permute<const N: usize>(l: Layout<N>, perm: Vec<usize>) {
     if N >= 2 {
         let mut bad = axes;
         bad[0] = bad[1];
-        assert!(matches!(l.permute(bad), Err(LayoutError::InvalidPermutation { .. })));
+        assert!(matches!(
+            l.permute(bad),
+            Err(LayoutError::InvalidPermutation { .. })
+        ));
     }
     let t = l.t();
     for idx in indices(t.shape()) {
@@ -79,7 +93,10 @@ fn check_permute<const N: usize>(l: Layout<N>, perm: Vec<usize>) {
 
 fn check_flip_transpose<const N: usize>(l: Layout<N>, a: usize, b: usize) {
     if a >= N {
-        assert_eq!(l.flip(a), Err(LayoutError::AxisOutOfRange { axis: a, rank: N }));
+        assert_eq!(
+            l.flip(a),
+            Err(LayoutError::AxisOutOfRange { axis: a, rank: N })
+        );
         assert!(l.transpose(a, 0).is_err());
         return;
     }
@@ -104,7 +121,10 @@ fn check_slice<const N: usize>(l: Layout<N>, s: Vec<constrided::Slice>) {
     let picks: Vec<Vec<usize>> = (0..N)
         .map(|k| python_slice(sl[k].start, sl[k].stop, sl[k].step, l.shape()[k]))
         .collect();
-    assert_eq!(r.shape().to_vec(), picks.iter().map(|p| p.len()).collect::<Vec<_>>());
+    assert_eq!(
+        r.shape().to_vec(),
+        picks.iter().map(|p| p.len()).collect::<Vec<_>>()
+    );
     for idx in indices(r.shape()) {
         let o: [usize; N] = core::array::from_fn(|k| picks[k][idx[k]]);
         assert_eq!(r.offset_of(idx), l.offset_of(o));
@@ -118,14 +138,21 @@ fn check_slice<const N: usize>(l: Layout<N>, s: Vec<constrided::Slice>) {
 
 fn check_split<const N: usize>(l: Layout<N>, axis: usize, at: usize) {
     if axis >= N {
-        assert!(matches!(l.split_at(axis, 0), Err(LayoutError::AxisOutOfRange { .. })));
+        assert!(matches!(
+            l.split_at(axis, 0),
+            Err(LayoutError::AxisOutOfRange { .. })
+        ));
         return;
     }
     let size = l.shape()[axis];
     if at > size {
         assert_eq!(
             l.split_at(axis, at),
-            Err(LayoutError::IndexOutOfRange { axis, index: at, size })
+            Err(LayoutError::IndexOutOfRange {
+                axis,
+                index: at,
+                size
+            })
         );
         return;
     }
@@ -158,12 +185,21 @@ fn check_reshape_flat<const N: usize>(l: Layout<N>) {
     if l.is_contiguous() {
         assert!(l.reshape([n]).is_ok());
     }
-    assert!(matches!(l.reshape([n + 1]), Err(LayoutError::ShapeMismatch { .. })));
+    assert!(matches!(
+        l.reshape([n + 1]),
+        Err(LayoutError::ShapeMismatch { .. })
+    ));
 }
 
 fn check_broadcast<const N: usize>(l: Layout<N>, grow: [usize; N], lead: usize) {
     // Size-1 axes may stretch to any size; others keep theirs.
-    let target: [usize; N] = core::array::from_fn(|k| if l.shape()[k] == 1 { grow[k] } else { l.shape()[k] });
+    let target: [usize; N] = core::array::from_fn(|k| {
+        if l.shape()[k] == 1 {
+            grow[k]
+        } else {
+            l.shape()[k]
+        }
+    });
     let b = l.broadcast_to(target).unwrap();
     for idx in indices(target) {
         let o: [usize; N] = core::array::from_fn(|k| if l.shape()[k] == 1 { 0 } else { idx[k] });
@@ -202,7 +238,11 @@ fn check_lead<const N: usize>(l: Layout<N>, target: &[usize]) {
     for idx in indices(b8.shape()) {
         let o: [usize; N] = core::array::from_fn(|k| {
             let j = 8 - N + k;
-            if l.shape()[k] == 1 { 0 } else { idx[j] }
+            if l.shape()[k] == 1 {
+                0
+            } else {
+                idx[j]
+            }
         });
         assert_eq!(b8.offset_of(idx), l.offset_of(o));
     }

@@ -13,7 +13,9 @@ fn ascend_example_1_block() {
     let buf = hundred();
     let l = Layout::new([6, 5], [10, 1], 22).unwrap();
     let v = StridedView::new(&buf, l).unwrap();
-    let expected: Vec<i32> = (2..8).flat_map(|r| (2..7).map(move |c| 10 * r + c)).collect();
+    let expected: Vec<i32> = (2..8)
+        .flat_map(|r| (2..7).map(move |c| 10 * r + c))
+        .collect();
     assert_eq!(v.to_vec(), expected);
     assert!(!v.is_contiguous());
     assert_eq!(l.required_len(), 77);
@@ -47,7 +49,10 @@ fn ascend_example_2_every_other() {
 #[test]
 fn numpy_reshape_views_share_data() {
     let a: Vec<i32> = (0..24).collect();
-    let b = StridedView::new(&a, Layout::contiguous([24])).unwrap().reshape([2, 3, 4]).unwrap();
+    let b = StridedView::new(&a, Layout::contiguous([24]))
+        .unwrap()
+        .reshape([2, 3, 4])
+        .unwrap();
     assert_eq!(b.strides(), [12, 4, 1]);
     assert_eq!(b[[1, 2, 2]], 22);
     assert_eq!(b.layout().offset_of([1, 2, 2]), Some(22));
@@ -101,7 +106,9 @@ fn row_and_column_major_strides() {
 #[test]
 fn th_is_contiguous_rule() {
     // Size-1 axes may have any stride.
-    assert!(Layout::new([3, 1, 4], [4, 1000, 1], 0).unwrap().is_contiguous());
+    assert!(Layout::new([3, 1, 4], [4, 1000, 1], 0)
+        .unwrap()
+        .is_contiguous());
     assert!(Layout::new([1, 1], [0, 5], 3).unwrap().is_contiguous());
     // An empty layout is contiguous: no valid index, no strides needed.
     assert!(Layout::new([0, 4], [7, 7], 0).unwrap().is_contiguous());
@@ -127,7 +134,10 @@ fn as_strided_offset_0_and_2() {
     }
     assert_eq!(
         v.as_strided([2, 2], [2, 3], 6).unwrap_err(),
-        LayoutError::OutOfBounds { required: 12, len: 9 }
+        LayoutError::OutOfBounds {
+            required: 12,
+            len: 9
+        }
     );
 }
 
@@ -135,7 +145,10 @@ fn as_strided_offset_0_and_2() {
 #[test]
 fn pytorch_transpose_swaps_strides() {
     let storage: Vec<i64> = (0..12).collect();
-    let x = StridedView::new(&storage, Layout::contiguous([12])).unwrap().reshape([3, 4]).unwrap();
+    let x = StridedView::new(&storage, Layout::contiguous([12]))
+        .unwrap()
+        .reshape([3, 4])
+        .unwrap();
     assert_eq!(x.strides(), [4, 1]);
     assert_eq!(x[[1, 0]] - x[[0, 0]], 4);
     let y = x.t();
@@ -161,7 +174,10 @@ fn infiniop_negative_stride_reverses() {
     let data = [0, 1, 2, 3, 4, 5];
     let v = StridedView::new(&data, Layout::new([2, 3], [3, -1], 2).unwrap()).unwrap();
     assert_eq!(v.to_vec(), [2, 1, 0, 5, 4, 3]);
-    let f = StridedView::new(&data, Layout::contiguous([2, 3])).unwrap().flip(1).unwrap();
+    let f = StridedView::new(&data, Layout::contiguous([2, 3]))
+        .unwrap()
+        .flip(1)
+        .unwrap();
     assert_eq!(f.layout(), v.layout());
 }
 
@@ -173,7 +189,10 @@ fn infiniop_zero_stride_broadcasts() {
     assert_eq!(v.to_vec(), [7, 8, 9, 7, 8, 9, 7, 8, 9, 7, 8, 9]);
     assert!(!l.is_unique());
     let mut d = [0; 3];
-    assert!(matches!(StridedViewMut::new(&mut d, l), Err(LayoutError::Aliasing { .. })));
+    assert!(matches!(
+        StridedViewMut::new(&mut d, l),
+        Err(LayoutError::Aliasing { .. })
+    ));
     // A zero stride on a size-1 axis is no broadcast.
     assert!(Layout::new([1, 3], [0, 1], 0).unwrap().is_unique());
 }
@@ -201,7 +220,9 @@ fn slice_semantics_match_python() {
     ];
     for (s, want) in cases {
         let r = l.slice([s]).unwrap();
-        let got: Vec<usize> = (0..r.shape()[0]).map(|i| r.offset_of([i]).unwrap()).collect();
+        let got: Vec<usize> = (0..r.shape()[0])
+            .map(|i| r.offset_of([i]).unwrap())
+            .collect();
         assert_eq!(got, want, "{s:?}");
     }
 }

