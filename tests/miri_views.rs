@@ -37,7 +37,7 @@ fn mutable_paths() {
         for e in bottom.iter_mut() {
             *e *= 2;
         }
-        let (mut l, mut r) = bottom.split_at(1, 2).unwrap();
+        let (mut l, r) = bottom.split_at(1, 2).unwrap();
         l.map_inplace(|e| *e += 1);
         r.into_iter().for_each(|e| *e -= 1);
     }
