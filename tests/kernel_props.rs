@@ -261,6 +261,21 @@ fn big_transposes_and_permutations() {
     }
 }
 
+#[test]
+fn step_two_runs_of_every_length() {
+    let src: Vec<u64> = (0..200).collect();
+    for n in 0..60 {
+        for start in 0..3 {
+            let sl = Layout::new([n], [2], start).unwrap();
+            let sv = StridedView::new(&src, sl).unwrap();
+            let mut out = vec![0u64; n];
+            sv.copy_to_slice(&mut out).unwrap();
+            let want: Vec<u64> = (0..n as u64).map(|j| start as u64 + 2 * j).collect();
+            assert_eq!(out, want, "n {n} start {start}");
+        }
+    }
+}
+
 #[cfg(feature = "rayon")]
 #[test]
 fn parallel_matches_sequential() {
