@@ -36,7 +36,7 @@ fn show<const N: usize, M: Mapping<N>>(name: &str, v: &StridedView<'_, i64, N, M
     }
 }
 
-fn main() -> Result<(), LayoutError> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("constrided tour: a strided view reads a buffer through (shape, strides, offset);");
     println!("element (i, j, ...) lives at offset + i*s0 + j*s1 + ... of the buffer.");
 
@@ -121,12 +121,34 @@ fn main() -> Result<(), LayoutError> {
     let scalar = strided!(&data; shape = (), offset = 4)?;
     show("rank 0: a scalar at offset 4", &scalar, 6);
 
+    heading("Kernels: copy between any two layouts (rearrange / assign)");
+    let src: Vec<i64> = (0..12).collect();
+    let t = StridedView::new(&src, Layout::contiguous([3, 4]))?.t(); // 4x3, strides (1, 4)
+    let mut out = vec![0i64; 12];
+    StridedViewMut::new(&mut out, Layout::contiguous([4, 3]))?.assign(&t)?;
+    println!("x.T copied into a row-major buffer: {out:?}");
+    let out_view = StridedView::new(&out, Layout::contiguous([4, 3]))?;
+    show("the copy (contiguous now)", &out_view, 3);
+    let mut m = vec![0i64; 12];
+    let mut mv = StridedViewMut::new(&mut m, Layout::contiguous([4, 3]))?;
+    mv.zip_with(
+        &StridedView::new(&[100i64, 200, 300], Layout::contiguous([3]))?,
+        |a, b| *a = *b,
+    )?;
+    mv.map_inplace(|e| *e += 1);
+    println!(
+        "a row broadcast with zip_with, then map_inplace(+1): {:?}",
+        mv.to_vec()
+    );
+    println!("sum with fold: {}", mv.fold(0, |s, e| s + e));
+
     heading("Refused layouts say why");
-    for err in [
+    let refused: [LayoutError; 3] = [
         Layout::new([4, 3], [-20, 2], 22).unwrap_err(),
         StridedView::new(&buf[..50], Layout::new([4, 3], [20, 2], 22)?).unwrap_err(),
-        StridedViewMut::new(&mut vec![0i64; 9], Layout::new([3, 3], [1, 1], 0)?).unwrap_err(),
-    ] {
+        StridedViewMut::new(&mut [0i64; 9], Layout::new([3, 3], [1, 1], 0)?).unwrap_err(),
+    ];
+    for err in refused {
         println!("  {err}");
     }
     Ok(())

@@ -49,6 +49,69 @@ pub mod layout;
 pub mod static_layout;
 mod view;
 
+/// Compile-time layouts: `strided!` builds a static layout, or a view
+/// through one, whose type carries rank, shape, strides and offset, so
+/// index math folds to constants and broken layouts are compile errors.
+///
+/// Forms (keys in any order, each at most once; `shape` required, `strides`
+/// defaults to row-major, `offset` to 0, `len` unchecked; entries are
+/// integer literals or constant expressions):
+///
+/// ```
+/// use constrided::{strided, Mapping, StridedView};
+/// // A static layout: a zero-sized value.
+/// let l = strided![shape = (4, 3), strides = (20, 2), offset = 22, len = 100];
+/// assert_eq!(l.offset_of_unchecked([3, 2]), 86);
+///
+/// // A view over a fixed-size array: checked at compile time, no Result.
+/// let buf: [i32; 100] = core::array::from_fn(|i| i as i32);
+/// let v = strided!(&buf; shape = (4, 3), strides = (20, 2), offset = 22);
+/// assert_eq!(v[[1, 2]], 46);
+///
+/// // Over a slice or Vec: checked at run time, a Result.
+/// let data: Vec<i32> = (0..100).collect();
+/// let w = strided!(&data; shape = (6, 5), strides = (10, 1), offset = 22)?;
+/// assert_eq!(w[[5, 4]], 76);
+///
+/// // A mutable view: the layout must be unique (exactly: (2, 3) with
+/// // strides (4, 3) is unique though not nested).
+/// let mut out = [0u8; 11];
+/// strided!(&mut out; shape = (2, 3), strides = (4, 3)).fill(1);
+/// assert_eq!(out, [1, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1]);
+///
+/// // Constant expressions follow the same rules.
+/// const ROWS: usize = 4;
+/// let c = strided![shape = (ROWS, 2 * 3)];
+/// assert_eq!(c.strides(), [6, 1]);
+///
+/// // The type-position form names a static layout (struct fields, signatures).
+/// type Tile = strided!(type shape = (4, 3), strides = (20, 2), offset = 22);
+/// fn corner(v: &StridedView<'_, i32, 2, Tile>) -> i32 { v[[3, 2]] }
+/// assert_eq!(corner(&v), 86);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
+/// Broken layouts do not compile, and the message names the rule and the
+/// numbers, pointing at the offending tokens:
+///
+/// ```compile_fail
+/// let l = constrided::strided![shape = (4, 3), strides = (-20, 2), offset = 22];
+/// // error[E0080]: evaluation panicked: strided!: layout reaches position -38,
+/// //               below the start of the buffer
+/// ```
+///
+/// ```compile_fail
+/// let mut buf = [0u8; 9];
+/// let v = constrided::strided!(&mut buf; shape = (3, 3), strides = (1, 1));
+/// // error[E0080]: evaluation panicked: strided!: layout aliases: indices (0, 1)
+/// //               and (1, 0) reach the same position, so it cannot back a mutable view
+/// ```
+///
+/// The numeric rules are the crate's own `const fn`s in [`layout::math`],
+/// evaluated by the compiler (`cargo check` reports them); the macro only
+/// checks what it sees in the tokens (keys, counts, rank, signs). A
+/// fixed-size array that is too short is reported when the code is built
+/// (it needs the array's type). `ui-tests/` holds every error message.
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;

@@ -157,67 +157,56 @@ unsafe fn copy_even<T: Copy>(d: *mut T, s: *const T, n: usize) {
     }
 }
 
-/// Copies a `rows x cols` block in square tiles of `tile` so that both the
-/// strided reads and the strided writes of a tile stay in cache. When the
-/// source is dense along the rows and the destination along the columns
-/// (a transpose), each tile is moved in `MICRO x MICRO` blocks: `MICRO`
-/// contiguous source runs are read into registers and written back as
-/// `MICRO` contiguous destination runs.
+/// Copies one tile, rows `r0..r1` by columns `c0..c1`, of a block whose
+/// element `(r, c)` lives at `dpos + r·d_row + c·d_col` in dst and
+/// `spos + r·s_row + c·s_col` in src. When the source is dense along the
+/// rows and the destination along the columns (a transpose), the tile is
+/// moved in `MICRO x MICRO` blocks: `MICRO` contiguous source runs are read
+/// into registers and written back as `MICRO` contiguous destination runs.
+/// Callers pick tiles small enough for both sides to stay in cache.
 ///
 /// # Safety
-/// As [`copy_run`], for every position of the block.
+/// As [`copy_run`], for every position of the tile.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(crate) unsafe fn copy_tiled<T: Copy>(
+pub(crate) unsafe fn copy_tile<T: Copy>(
     dst: *mut T,
     dpos: isize,
     src: *const T,
     spos: isize,
-    (rows, d_row, s_row): (usize, isize, isize),
-    (cols, d_col, s_col): (usize, isize, isize),
-    tile: usize,
+    (r0, r1, d_row, s_row): (usize, usize, isize, isize),
+    (c0, c1, d_col, s_col): (usize, usize, isize, isize),
 ) {
-    let transpose = s_row == 1 && d_col == 1;
-    let mut r0 = 0;
-    while r0 < rows {
-        let r1 = (r0 + tile).min(rows);
-        let mut c0 = 0;
-        while c0 < cols {
-            let c1 = (c0 + tile).min(cols);
-            let (mut r, mut c_full) = (r0, c0);
-            if transpose {
-                // Whole micro blocks first.
-                let c_end = c0 + (c1 - c0) / MICRO * MICRO;
-                while r + MICRO <= r1 {
-                    let mut c = c0;
-                    while c < c_end {
-                        let dp = dpos + r as isize * d_row + c as isize;
-                        let sp = spos + r as isize + c as isize * s_col;
-                        // SAFETY: the MICRO x MICRO block at (r, c) is inside the tile.
-                        unsafe { micro_transpose(dst, dp, d_row, src, sp, s_col) };
-                        c += MICRO;
-                    }
-                    r += MICRO;
-                }
-                c_full = c_end;
+    let (mut r, mut c_full) = (r0, c0);
+    if s_row == 1 && d_col == 1 {
+        // Whole micro blocks first.
+        let c_end = c0 + (c1 - c0) / MICRO * MICRO;
+        while r + MICRO <= r1 {
+            let mut c = c0;
+            while c < c_end {
+                let dp = dpos + r as isize * d_row + c as isize;
+                let sp = spos + r as isize + c as isize * s_col;
+                // SAFETY: the MICRO x MICRO block at (r, c) is inside the tile.
+                unsafe { micro_transpose(dst, dp, d_row, src, sp, s_col) };
+                c += MICRO;
             }
-            // What the micro blocks left: the right edge of the micro rows,
-            // then the remaining rows whole.
-            for rr in r0..r {
-                let dp = dpos + rr as isize * d_row + c_full as isize * d_col;
-                let sp = spos + rr as isize * s_row + c_full as isize * s_col;
-                // SAFETY: (rr, c_full..c1) is inside the tile.
-                unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c_full) };
-            }
-            for rr in r..r1 {
-                let dp = dpos + rr as isize * d_row + c0 as isize * d_col;
-                let sp = spos + rr as isize * s_row + c0 as isize * s_col;
-                // SAFETY: (rr, c0..c1) is inside the tile.
-                unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c0) };
-            }
-            c0 = c1;
+            r += MICRO;
         }
-        r0 = r1;
+        c_full = c_end;
+    }
+    // What the micro blocks left: the right edge of the micro rows, then
+    // the remaining rows whole.
+    for rr in r0..r {
+        let dp = dpos + rr as isize * d_row + c_full as isize * d_col;
+        let sp = spos + rr as isize * s_row + c_full as isize * s_col;
+        // SAFETY: (rr, c_full..c1) is inside the tile.
+        unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c_full) };
+    }
+    for rr in r..r1 {
+        let dp = dpos + rr as isize * d_row + c0 as isize * d_col;
+        let sp = spos + rr as isize * s_row + c0 as isize * s_col;
+        // SAFETY: (rr, c0..c1) is inside the tile.
+        unsafe { copy_run(dst, dp, d_col, src, sp, s_col, c1 - c0) };
     }
 }
 

@@ -28,7 +28,7 @@ pub use parallel::par_rearrange;
 use crate::error::{Dims, LayoutError};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
-use loops::{copy_run, copy_tiled, for_each_outer};
+use loops::{copy_run, copy_tile, for_each_outer};
 use plan::{Order, Plan};
 
 /// Copies `src` into `dst` element by element (`dst[i] = src[i]` for every
@@ -146,7 +146,7 @@ pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, mut plan:
             let (rows, [dr, sr]) = plan.take_axis(a);
             // Walk the block's axes so that the source runs forward along
             // the rows and the destination along the columns (a transpose
-            // of a flipped view becomes a plain transpose, see copy_tiled).
+            // of a flipped view becomes a plain transpose, see copy_tile).
             let (row_shift, dr, sr) = if sr < 0 {
                 (
                     [(rows as isize - 1) * dr, (rows as isize - 1) * sr],
@@ -165,15 +165,44 @@ pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, mut plan:
             } else {
                 ([0, 0], dc, sc)
             };
+            // Blocks of the tile further apart than the tile's own rows and
+            // columns (the outer axis of a 256^3 (0,2,1) permutation) are
+            // copied whole, one after the other, each in tiles. Blocks
+            // nearer than that (a (2,1,0) permutation, whose middle axis is
+            // 1 KiB apart in both buffers) are interleaved instead: each
+            // tile is copied for every block before the next tile, nearest
+            // blocks last, so the tile's pages and lines are reused.
+            plan.sort_by_total_stride();
+            let interleave = plan.rank > 0 && {
+                let o = plan.rank - 1;
+                plan.strides[0][o].unsigned_abs() < dr.unsigned_abs()
+                    && plan.strides[1][o].unsigned_abs() < sc.unsigned_abs()
+            };
             let tile = tile_for::<T>();
-            for_each_outer(&plan, plan.rank, |[dp, sp]| {
+            let tiles = |dp: isize, sp: isize, r0: usize, r1: usize, c0: usize, c1: usize| {
                 let dp = dp + row_shift[0] + col_shift[0];
                 let sp = sp + row_shift[1] + col_shift[1];
-                // SAFETY: the block at (dp, sp) is the rest of the index
-                // space (walked from its other corner along flipped axes),
-                // all inside the layouts (see copy_raw's contract).
-                unsafe { copy_tiled(dst, dp, src, sp, (rows, dr, sr), (cols, dc, sc), tile) }
-            });
+                // SAFETY: the tile of the block at (dp, sp) is part of the
+                // index space (walked from its other corner along flipped
+                // axes), all inside the layouts (see copy_raw's contract).
+                unsafe { copy_tile(dst, dp, src, sp, (r0, r1, dr, sr), (c0, c1, dc, sc)) }
+            };
+            let each_tile = |f: &mut dyn FnMut(usize, usize, usize, usize)| {
+                for r0 in (0..rows).step_by(tile) {
+                    for c0 in (0..cols).step_by(tile) {
+                        f(r0, (r0 + tile).min(rows), c0, (c0 + tile).min(cols));
+                    }
+                }
+            };
+            if interleave {
+                each_tile(&mut |r0, r1, c0, c1| {
+                    for_each_outer(&plan, plan.rank, |[dp, sp]| tiles(dp, sp, r0, r1, c0, c1))
+                });
+            } else {
+                for_each_outer(&plan, plan.rank, |[dp, sp]| {
+                    each_tile(&mut |r0, r1, c0, c1| tiles(dp, sp, r0, r1, c0, c1))
+                });
+            }
         }
         _ => {
             let (n, [dc, sc]) = (

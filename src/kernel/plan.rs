@@ -128,6 +128,25 @@ impl<const K: usize> Plan<K> {
         }
     }
 
+    /// Orders the axes by the sum of their |strides| over all operands,
+    /// largest first: the innermost axis is then the one nearest in every
+    /// operand at once.
+    pub fn sort_by_total_stride(&mut self) {
+        let key = |p: &Self, a: usize| -> u128 {
+            (0..K).map(|k| p.strides[k][a].unsigned_abs() as u128).sum()
+        };
+        for i in 1..self.rank {
+            let mut j = i;
+            while j > 0 && key(self, j - 1) < key(self, j) {
+                self.shape.swap(j - 1, j);
+                for k in 0..K {
+                    self.strides[k].swap(j - 1, j);
+                }
+                j -= 1;
+            }
+        }
+    }
+
     /// Removes `axis`, returning its size and per-operand strides.
     pub fn take_axis(&mut self, axis: usize) -> (usize, [isize; K]) {
         let size = self.shape[axis];
