@@ -126,3 +126,8 @@ pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedV
 /// assert_eq!(constrided::MAX_RANK, 8);
 /// ```
 pub const MAX_RANK: usize = 8;
+
+// The README's Rust examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
