@@ -123,12 +123,24 @@ macro_rules! static_rank {
         {
             /// The layout as a runtime [`Layout`], validated by const
             /// evaluation (a compile error names the broken rule).
+            ///
+            /// ```
+            /// use constrided::static_layout::{Axis, StaticLayout};
+            /// let l = StaticLayout::<(Axis<4, 20>, Axis<3, 2>), 22>::LAYOUT;
+            /// assert_eq!(l.required_len(), 87);
+            /// ```
             pub const LAYOUT: Layout<$n> = match Layout::new([$($d),*], [$($s),*], OFFSET) {
                 Ok(l) => l,
                 Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()),
             };
 
             /// The static layout value; using it checks it.
+            ///
+            /// ```
+            /// use constrided::{static_layout::{Axis, StaticLayout}, Mapping};
+            /// let l = StaticLayout::<(Axis<3, -1>,), 2>::new();
+            /// assert_eq!(l.offset_of_unchecked([2]), 0);
+            /// ```
             pub const fn new() -> Self {
                 let _ = Self::LAYOUT;
                 StaticLayout { _axes: PhantomData }

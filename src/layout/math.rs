@@ -265,7 +265,15 @@ pub const fn is_f_contiguous(shape: &[usize], strides: &[isize]) -> bool {
     true
 }
 
-/// How many search steps [`find_alias`] may take before it gives up.
+/// How many search steps [`find_alias`] may take before it gives up (then
+/// [`is_unique`] answers `false`, which is always sound).
+///
+/// ```
+/// use constrided::layout::math::{find_alias, Uniqueness, ALIAS_SEARCH_BUDGET};
+/// // Unique but not nested: found unique well within the budget.
+/// assert_eq!(find_alias(&[2, 3], &[4, 3], ALIAS_SEARCH_BUDGET), Uniqueness::Unique);
+/// assert_eq!(find_alias(&[2, 3], &[4, 3], 1), Uniqueness::Unknown);
+/// ```
 pub const ALIAS_SEARCH_BUDGET: u64 = 1 << 20;
 
 /// What [`find_alias`] concluded.

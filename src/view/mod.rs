@@ -275,23 +275,51 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     }
 
     /// An exclusive view over raw memory, for FFI. `ptr` is the start of the
-    /// buffer. The layout is checked for aliasing (a mutable view never aliases).
+    /// buffer (the layout's offset counts from it).
     ///
     /// # Safety
     /// `ptr` must be non-null, aligned, and valid for reads and writes of
     /// `mapping.to_layout().required_len()` initialized `T`s for `'a`, and
     /// nothing else may access them during `'a`.
     ///
+    /// # Panics
+    /// When the layout aliases (two indices reach one position): a mutable
+    /// view never aliases. [`StridedViewMut::try_from_raw_parts`] returns the
+    /// error instead.
+    ///
     /// ```
     /// use constrided::{Layout, StridedViewMut};
     /// let mut buf = [0; 6];
     /// // SAFETY: buf holds the 6 elements the layout reaches, and only v uses it.
-    /// let mut v = unsafe { StridedViewMut::from_raw_parts(buf.as_mut_ptr(), Layout::contiguous([2, 3]))? };
+    /// let mut v = unsafe { StridedViewMut::from_raw_parts(buf.as_mut_ptr(), Layout::contiguous([2, 3])) };
     /// v[[1, 1]] = 5;
     /// assert_eq!(buf[4], 5);
+    /// ```
+    #[track_caller]
+    pub unsafe fn from_raw_parts(ptr: *mut T, mapping: M) -> Self {
+        // SAFETY: forwarded from the caller.
+        match unsafe { Self::try_from_raw_parts(ptr, mapping) } {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`StridedViewMut::from_raw_parts`], returning `Aliasing` instead of
+    /// panicking when the layout aliases.
+    ///
+    /// # Safety
+    /// As [`StridedViewMut::from_raw_parts`].
+    ///
+    /// ```
+    /// use constrided::{Layout, LayoutError, StridedViewMut};
+    /// let mut buf = [0; 3];
+    /// let l = Layout::new([3, 3], [0, 1], 0)?;
+    /// // SAFETY: buf holds the 3 elements the layout reaches.
+    /// let r = unsafe { StridedViewMut::try_from_raw_parts(buf.as_mut_ptr(), l) };
+    /// assert!(matches!(r, Err(LayoutError::Aliasing { .. })));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub unsafe fn from_raw_parts(ptr: *mut T, mapping: M) -> Result<Self, LayoutError> {
+    pub unsafe fn try_from_raw_parts(ptr: *mut T, mapping: M) -> Result<Self, LayoutError> {
         let layout = mapping.to_layout();
         layout.check_unique()?;
         Ok(StridedViewMut {
