@@ -17,7 +17,7 @@ fn ndarray_views_convert_both_ways() {
         a.slice(s![..;-1, ..;-1, ..;-1]).reversed_axes(),
     ];
     for nd in views {
-        let v = StridedView::try_from(nd.clone()).unwrap();
+        let v = StridedView::try_from(nd).unwrap();
         assert_eq!(v.shape().to_vec(), nd.shape().to_vec());
         assert_eq!(v.to_vec(), nd.iter().copied().collect::<Vec<_>>());
         for (idx, e) in v.indexed_iter() {
