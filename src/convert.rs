@@ -58,7 +58,7 @@ where
         // within `len` positions of it.
         unsafe {
             let start = core::ptr::NonNull::new_unchecked(a.as_ptr().offset(low) as *mut T);
-            Ok(StridedView::from_parts(start, len, layout))
+            Ok(StridedView::from_parts(start, len, layout, false))
         }
     }
 }

@@ -195,8 +195,10 @@ pub enum LayoutError {
         /// The axis whose slice has step 0.
         axis: usize,
     },
-    /// A mutable view is only part of its buffer (it came from `split_at`),
-    /// so a layout over the whole buffer could reach its sibling's elements.
+    /// `as_strided` on a view that covers only part of its buffer (a
+    /// `split_at` half of a mutable view, a shared view of one, or a view
+    /// converted from ndarray): a layout over the whole buffer could reach
+    /// elements that someone else owns.
     NotExclusive,
 }
 

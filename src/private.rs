@@ -56,7 +56,7 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {
         };
         // SAFETY: the const block above proved required_len <= L, and the
         // array is borrowed for 'a.
-        unsafe { StridedView::from_parts(NonNull::from(self).cast(), L, layout) }
+        unsafe { StridedView::from_parts(NonNull::from(self).cast(), L, layout, true) }
     }
 }
 

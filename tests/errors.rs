@@ -273,11 +273,27 @@ fn as_strided_is_checked() {
     // Halves of a split may not reach the whole buffer again.
     let mut m = [0u8; 9];
     let mv = StridedViewMut::new(&mut m, Layout::contiguous([3, 3])).unwrap();
-    let (a, _b) = mv.split_at(0, 1).unwrap();
+    let (a, b) = mv.split_at(0, 1).unwrap();
+    // Nor may a shared view of one: the sibling could be writing there.
+    assert_eq!(
+        a.view().as_strided([9], [1], 0).unwrap_err(),
+        LayoutError::NotExclusive
+    );
+    assert_eq!(
+        a.view().t().as_strided([1], [1], 0).unwrap_err(),
+        LayoutError::NotExclusive
+    );
     assert_eq!(
         a.as_strided([9], [1], 0).unwrap_err(),
         LayoutError::NotExclusive
     );
+    assert!(b.view().as_strided([1], [1], 0).is_err());
+    // A shared view of a whole mutable view may.
+    let mut m = [0u8; 9];
+    let mv = StridedViewMut::new(&mut m, Layout::contiguous([3, 3])).unwrap();
+    let w = mv.slice([Slice::full(), Slice::from(..1)]).unwrap();
+    assert!(w.view().as_strided([9], [1], 0).is_ok());
+    assert!(LayoutError::NotExclusive.to_string().contains("split_at"));
 }
 
 #[test]

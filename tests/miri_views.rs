@@ -75,3 +75,18 @@ fn array_and_static_views() {
     let v = strided!(&arr; shape = (2, 2), strides = (3, 1), offset = 3);
     assert_eq!(v.to_array().as_slice(), &[9, 9, 9, 9]);
 }
+
+#[test]
+fn split_halves_stay_apart() {
+    let mut buf = [0u8; 6];
+    let m = StridedViewMut::new(&mut buf, Layout::contiguous([2, 3])).unwrap();
+    let (mut a, mut b) = m.split_at(1, 1).unwrap();
+    let av = a.view();
+    // A shared view of one half cannot reach the other (which is written
+    // below while `av` is alive).
+    assert!(av.as_strided([6], [1], 0).is_err());
+    b.fill(2);
+    assert_eq!(av.to_vec(), [0, 0]);
+    a.fill(1);
+    assert_eq!(buf, [1, 2, 2, 1, 2, 2]);
+}

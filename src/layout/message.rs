@@ -215,8 +215,9 @@ pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
             .push(" without a copy: the strides do not allow it"),
         LayoutError::ZeroStep { axis } => m.push("slice step is 0 on axis ").push_uint(axis),
         LayoutError::NotExclusive => m.push(
-            "this mutable view is a part of its buffer (from split_at); \
-             a layout over the whole buffer could reach its sibling's elements",
+            "this view covers only part of its buffer (a split_at half of a mutable view, \
+             or a view converted from ndarray); a layout over the whole buffer could reach \
+             elements it does not own",
         ),
     }
 }

@@ -124,6 +124,7 @@ impl<T, const N: usize> StridedArray<T, N> {
                 core::ptr::NonNull::from(self.data.as_slice()).cast(),
                 self.data.len(),
                 self.layout,
+                true,
             )
         }
     }

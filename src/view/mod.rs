@@ -8,7 +8,11 @@
 //!   in-range index reaches a position inside the buffer;
 //! - for `StridedViewMut`, the mapping is unique (no two indices reach the
 //!   same position) and the view has exclusive access to every position its
-//!   mapping reaches, and to all of `0..len` when `exclusive` is set.
+//!   mapping reaches, and to all of `0..len` when `exclusive` is set;
+//! - for `StridedView`, every position of `0..len` may be read for `'a`
+//!   when `whole` is set (otherwise only the positions its mapping reaches:
+//!   the view came from part of a buffer, e.g. a `split_at` half or an
+//!   ndarray view, and other positions may be written by someone else).
 
 mod array;
 mod iter;
@@ -42,6 +46,9 @@ pub struct StridedView<'a, T, const N: usize, M: Mapping<N> = Layout<N>> {
     ptr: NonNull<T>,
     len: usize,
     mapping: M,
+    // Whether this view may read every position of 0..len (false for views
+    // of part of a buffer: as_strided must not reach beyond the mapping).
+    whole: bool,
     _marker: PhantomData<&'a [T]>,
 }
 
@@ -107,6 +114,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             ptr: NonNull::from(data).cast(),
             len: data.len(),
             mapping,
+            whole: true,
             _marker: PhantomData,
         })
     }
@@ -133,17 +141,21 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             ptr: unsafe { NonNull::new_unchecked(ptr as *mut T) },
             len: mapping.to_layout().required_len(),
             mapping,
+            whole: true,
             _marker: PhantomData,
         }
     }
 
     // The parts, for the crate's own constructors (transforms, kernels).
+    // `whole`: every position of 0..len may be read for 'a (not only those
+    // the mapping reaches).
     // SAFETY (for callers): the view invariants in the module docs.
-    pub(crate) unsafe fn from_parts(ptr: NonNull<T>, len: usize, mapping: M) -> Self {
+    pub(crate) unsafe fn from_parts(ptr: NonNull<T>, len: usize, mapping: M, whole: bool) -> Self {
         StridedView {
             ptr,
             len,
             mapping,
+            whole,
             _marker: PhantomData,
         }
     }
@@ -418,8 +430,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     #[inline]
     pub fn view(&self) -> StridedView<'_, T, N, M> {
         // SAFETY: the invariants of self hold for a shared view for as long
-        // as self is borrowed.
-        unsafe { StridedView::from_parts(self.ptr, self.len, self.mapping) }
+        // as self is borrowed; it may read all of 0..len only when self may
+        // touch all of it (a split_at half may not: its sibling may write).
+        unsafe { StridedView::from_parts(self.ptr, self.len, self.mapping, self.exclusive) }
     }
 
     /// A shorter-lived exclusive view of the same elements, so that a

@@ -298,7 +298,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // SAFETY: same buffer and lifetime; `layout` is valid and reaches only
         // positions self's layout reaches (or, for as_strided, was checked
         // against the buffer length).
-        unsafe { StridedView::from_parts(self.ptr, self.len, layout) }
+        unsafe { StridedView::from_parts(self.ptr, self.len, layout, self.whole) }
     }
 
     /// Broadcasts to `shape` under NumPy's rules (see [`Layout::broadcast_to`]).
@@ -321,7 +321,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
 
     /// A new layout over the whole underlying buffer, with an absolute
     /// offset (PyTorch's `as_strided`); `OutOfBounds` when it reaches past
-    /// the buffer.
+    /// the buffer, `NotExclusive` when this view only covers part of its
+    /// buffer (it came from a `split_at` half of a mutable view, or from an
+    /// ndarray view), whose other elements someone else may be writing.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
@@ -337,6 +339,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         strides: [isize; R],
         offset: usize,
     ) -> Result<StridedView<'a, T, R>, LayoutError> {
+        if !self.whole {
+            return Err(LayoutError::NotExclusive);
+        }
         let l = Layout::new(shape, strides, offset)?;
         check_fits(&l, self.len)?;
         Ok(self.rewrap(l))
