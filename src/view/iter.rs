@@ -46,12 +46,17 @@ impl<const N: usize> Cursor<N> {
             while k > 0 {
                 k -= 1;
                 self.index[k] += 1;
-                // Positions along the walk are reachable, so no overflow.
-                self.pos += self.strides[k];
+                // Stepping one past the end of an axis can leave isize (with
+                // huge strides, e.g. over zero-sized elements); wrapping
+                // arithmetic comes back exact, since every position handed
+                // out is reachable and so fits.
+                self.pos = self.pos.wrapping_add(self.strides[k]);
                 if self.index[k] < self.shape[k] {
                     break;
                 }
-                self.pos -= self.strides[k] * self.shape[k] as isize;
+                self.pos = self
+                    .pos
+                    .wrapping_sub(self.strides[k].wrapping_mul(self.shape[k] as isize));
                 self.index[k] = 0;
             }
         }
