@@ -471,33 +471,46 @@ pub const fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Layo
 }
 
 /// Row-major strides of a contiguous layout of `shape`, written into `out`,
-/// or `ElementCountOverflow` / `Overflow` when they do not fit.
+/// or `ElementCountOverflow` / `Overflow` when they do not fit. As in NumPy,
+/// a size-0 axis counts as size 1 for the strides outside it; an empty shape
+/// never fails (strides that would not fit saturate at `isize::MAX`).
 ///
 /// ```
 /// # use constrided::layout::math::c_strides;
 /// let mut s = [0isize; 3];
 /// c_strides(&[2, 3, 4], &mut s).unwrap();
 /// assert_eq!(s, [12, 4, 1]);
+/// c_strides(&[2, 0, 4], &mut s).unwrap();
+/// assert_eq!(s, [4, 4, 1]);
+/// let mut e = [0isize; 2];
+/// c_strides(&[0, usize::MAX], &mut e).unwrap();
+/// assert_eq!(e, [isize::MAX, 1]);
+/// assert!(c_strides(&[2, usize::MAX / 2], &mut e).is_err());
 /// ```
 pub const fn c_strides(shape: &[usize], out: &mut [isize]) -> Result<(), LayoutError> {
     if let Err(e) = numel(shape) {
         return Err(e);
     }
+    let empty = has_zero_axis(shape);
     let mut z: usize = 1;
     let mut d = shape.len();
     while d > 0 {
         d -= 1;
         out[d] = z as isize;
+        // As NumPy: a size-0 axis counts as size 1 for the axes outside it.
         if shape[d] != 0 {
-            z = match z.checked_mul(shape[d]) {
-                Some(v) => v,
-                None => 0,
-            };
+            z = z.saturating_mul(shape[d]);
         }
         if z > isize::MAX as usize {
-            return Err(LayoutError::Overflow {
-                position: z as i128 - 1,
-            });
+            if empty {
+                // No element is ever reached: any stride is valid, so
+                // saturate instead of failing.
+                z = isize::MAX as usize;
+            } else {
+                return Err(LayoutError::Overflow {
+                    position: z as i128 - 1,
+                });
+            }
         }
     }
     Ok(())
@@ -515,20 +528,22 @@ pub const fn f_strides(shape: &[usize], out: &mut [isize]) -> Result<(), LayoutE
     if let Err(e) = numel(shape) {
         return Err(e);
     }
+    let empty = has_zero_axis(shape);
     let mut z: usize = 1;
     let mut d = 0;
     while d < shape.len() {
         out[d] = z as isize;
         if shape[d] != 0 {
-            z = match z.checked_mul(shape[d]) {
-                Some(v) => v,
-                None => 0,
-            };
+            z = z.saturating_mul(shape[d]);
         }
         if z > isize::MAX as usize {
-            return Err(LayoutError::Overflow {
-                position: z as i128 - 1,
-            });
+            if empty {
+                z = isize::MAX as usize;
+            } else {
+                return Err(LayoutError::Overflow {
+                    position: z as i128 - 1,
+                });
+            }
         }
         d += 1;
     }

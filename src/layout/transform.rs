@@ -288,7 +288,11 @@ impl<const N: usize> Layout<N> {
     }
 
     /// Gives the same elements, in the same row-major order, a new shape —
-    /// exactly when NumPy's `reshape(..., copy=False)` can (no data moves).
+    /// exactly when NumPy's `reshape(..., copy=False)` can (no data moves),
+    /// with the strides NumPy gives: the same layout for the same shape, C
+    /// strides for an empty layout, otherwise those of NumPy's
+    /// `_attempt_nocopy_reshape` (C order), which also works through size-1
+    /// axes, zero strides (broadcasts) and negative strides.
     /// `ShapeMismatch` when the element counts differ, `NotViewable` when the
     /// strides do not allow it.
     ///
@@ -316,6 +320,12 @@ impl<const N: usize> Layout<N> {
             from: Dims::new(&self.shape),
             to: Dims::new(&shape),
         };
+        if M == N && shape[..] == self.shape[..] {
+            // NumPy's quick path: the same shape is the same view (strides of
+            // size-1 axes, and of empty layouts, are kept as they are).
+            let strides = core::array::from_fn(|k| self.strides[k]);
+            return Layout::new(shape, strides, self.offset);
+        }
         if new_n == 0 {
             // NumPy: an empty array reshapes freely (C strides).
             let mut strides = [0isize; M];
