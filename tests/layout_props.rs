@@ -57,6 +57,7 @@ fn check_queries<const N: usize>(l: Layout<N>) {
     // C contiguity: row-major positions are consecutive.
     let c = pos.windows(2).all(|w| w[1] == w[0] + 1);
     assert_eq!(l.is_contiguous(), c, "{l}");
+    assert_eq!(l.is_contiguous(), th_is_contiguous(&shape, &strides), "{l}");
     // F contiguity: column-major positions are consecutive.
     let t = l.t();
     let f = layout_positions(&t).windows(2).all(|w| w[1] == w[0] + 1);
@@ -191,6 +192,35 @@ fn check_reshape_flat<const N: usize>(l: Layout<N>) {
     ));
 }
 
+// reshape to a random shape of rank M with the same element count:
+// succeeds exactly when NumPy's reshape(copy=False) does, with NumPy's
+// strides, and exactly when some strides give the same elements in the same
+// order (brute force).
+fn check_reshape<const N: usize, const M: usize>(l: Layout<N>, seed: &[usize]) {
+    let new: [usize; M] = regroup(&l.shape(), M, seed).try_into().unwrap();
+    let pos = layout_positions(&l);
+    let numpy = numpy_reshape(&l.shape(), &l.strides(), &new);
+    assert_eq!(numpy.is_some(), viewable_as(&pos, &new), "{l} -> {new:?}");
+    match l.reshape(new) {
+        Ok(r) => {
+            assert_eq!(Some(r.strides().to_vec()), numpy, "{l} -> {new:?}");
+            assert_eq!(r.shape(), new);
+            assert_eq!(r.offset(), l.offset());
+            assert_eq!(layout_positions(&r), pos);
+        }
+        Err(e) => {
+            assert!(numpy.is_none(), "{l} -> {new:?}: {e}");
+            assert_eq!(
+                e,
+                LayoutError::NotViewable {
+                    from: constrided::Dims::new(&l.shape()),
+                    to: constrided::Dims::new(&new)
+                }
+            );
+        }
+    }
+}
+
 fn check_broadcast<const N: usize>(l: Layout<N>, grow: [usize; N], lead: usize) {
     // Size-1 axes may stretch to any size; others keep theirs.
     let target: [usize; N] = core::array::from_fn(|k| {
@@ -261,6 +291,7 @@ macro_rules! rank_props {
                     slices in proptest::collection::vec(slice_strategy(), $n),
                     a in 0usize..=$n, b in 0usize..8, at in 0usize..6,
                     grow in proptest::array::uniform::<_, $n>(0usize..=3), lead in 0usize..=2,
+                    seed in proptest::collection::vec(0usize..1000, 24),
                 ) {
                     if let Some(l) = built(shape, strides, offset) {
                         check_queries(l);
@@ -270,6 +301,12 @@ macro_rules! rank_props {
                         check_split(l, a, at);
                         check_reshape_flat(l);
                         check_broadcast(l, grow, lead);
+                        check_reshape::<$n, 1>(l, &seed);
+                        check_reshape::<$n, 2>(l, &seed);
+                        check_reshape::<$n, 3>(l, &seed[1..]);
+                        check_reshape::<$n, 4>(l, &seed[2..]);
+                        check_reshape::<$n, $n>(l, &seed[3..]);
+                        check_reshape::<$n, 8>(l, &seed[4..]);
                     }
                 }
             }
@@ -280,17 +317,18 @@ macro_rules! rank_props {
 rank_props!(rank0: 0, rank1: 1, rank2: 2, rank3: 3, rank4: 4, rank5: 5, rank6: 6, rank7: 7, rank8: 8);
 
 macro_rules! axis_props {
-    ($($name:ident: $n:literal => $lo:literal),*) => {$(
+    ($($name:ident: $n:literal),*) => {$(
         mod $name {
             use super::*;
             proptest! {
                 #![proptest_config(cases())]
                 #[test]
-                fn index_insert_remove((shape, strides, offset) in raw_layout::<$n>(), axis in 0usize..=$n, i in 0usize..5) {
+                fn index_and_remove((shape, strides, offset) in raw_layout::<$n>(), axis in 0usize..=$n, i in 0usize..5) {
                     let Some(l) = built(shape, strides, offset) else { return Ok(()) };
-                    // index_axis
-                    match l.index_axis::<$lo>(axis, i) {
+                    // index_axis (output rank inferred)
+                    match l.index_axis(axis, i) {
                         Ok(r) => {
+                            prop_assert_eq!(r.shape().len(), $n - 1);
                             for idx in indices(r.shape()) {
                                 let mut o = [0usize; $n];
                                 let mut j = 0;
@@ -300,24 +338,26 @@ macro_rules! axis_props {
                                 prop_assert_eq!(r.offset_of(idx), l.offset_of(o));
                             }
                         }
-                        Err(LayoutError::AxisOutOfRange { .. }) => prop_assert!(axis >= $n),
-                        Err(LayoutError::IndexOutOfRange { size, .. }) => prop_assert!(i >= size),
+                        Err(LayoutError::AxisOutOfRange { axis: a, rank }) => {
+                            prop_assert!(axis >= $n);
+                            prop_assert_eq!((a, rank), (axis, $n));
+                        }
+                        Err(LayoutError::IndexOutOfRange { axis: a, index, size }) => {
+                            prop_assert_eq!((a, index, size), (axis, i, l.shape()[axis]));
+                            prop_assert!(i >= size);
+                        }
                         Err(e) => prop_assert!(false, "{e}"),
                     }
-                    // remove_axis
-                    match l.remove_axis::<$lo>(axis) {
+                    // remove_axis (output rank inferred)
+                    match l.remove_axis(axis) {
                         Ok(r) => {
+                            prop_assert_eq!(r.shape().len(), $n - 1);
                             prop_assert_eq!(l.shape()[axis], 1);
                             prop_assert_eq!(layout_positions(&r), layout_positions(&l));
                         }
-                        Err(_) => prop_assert!(axis >= $n || l.shape()[axis] != 1),
-                    }
-                    // insert_axis
-                    if axis <= $n {
-                        let h: Layout<{ $n + 1 }> = l.insert_axis(axis).unwrap();
-                        prop_assert_eq!(h.shape()[axis], 1);
-                        prop_assert_eq!(layout_positions(&h), layout_positions(&l));
-                        prop_assert_eq!(h.is_contiguous(), l.is_contiguous());
+                        Err(LayoutError::AxisOutOfRange { .. }) => prop_assert!(axis >= $n),
+                        Err(LayoutError::ShapeMismatch { .. }) => prop_assert!(l.shape()[axis] != 1),
+                        Err(e) => prop_assert!(false, "{e}"),
                     }
                 }
             }
@@ -325,4 +365,41 @@ macro_rules! axis_props {
     )*};
 }
 
-axis_props!(axis1: 1 => 0, axis2: 2 => 1, axis3: 3 => 2, axis4: 4 => 3, axis5: 5 => 4, axis6: 6 => 5, axis7: 7 => 6);
+axis_props!(axis1: 1, axis2: 2, axis3: 3, axis4: 4, axis5: 5, axis6: 6, axis7: 7, axis8: 8);
+
+macro_rules! insert_props {
+    ($($name:ident: $n:literal),*) => {$(
+        mod $name {
+            use super::*;
+            proptest! {
+                #![proptest_config(cases())]
+                #[test]
+                fn insert((shape, strides, offset) in raw_layout::<$n>(), axis in 0usize..=$n + 1) {
+                    let Some(l) = built(shape, strides, offset) else { return Ok(()) };
+                    // Output rank inferred.
+                    match l.insert_axis(axis) {
+                        Ok(h) => {
+                            prop_assert!(axis <= $n);
+                            prop_assert_eq!(h.shape().len(), $n + 1);
+                            prop_assert_eq!(h.shape()[axis], 1);
+                            for k in 0..$n {
+                                let j = if k < axis { k } else { k + 1 };
+                                prop_assert_eq!(h.shape()[j], l.shape()[k]);
+                                prop_assert_eq!(h.strides()[j], l.strides()[k]);
+                            }
+                            prop_assert_eq!(layout_positions(&h), layout_positions(&l));
+                            prop_assert_eq!(h.is_contiguous(), l.is_contiguous());
+                            prop_assert_eq!(h.is_unique(), l.is_unique());
+                        }
+                        Err(e) => {
+                            prop_assert_eq!(axis, $n + 1);
+                            prop_assert!(matches!(e, LayoutError::AxisOutOfRange { .. }), "{}", e);
+                        }
+                    }
+                }
+            }
+        }
+    )*};
+}
+
+insert_props!(ins0: 0, ins1: 1, ins2: 2, ins3: 3, ins4: 4, ins5: 5, ins6: 6, ins7: 7);

@@ -134,3 +134,160 @@ pub fn python_slice(
     }
     out
 }
+
+/// TH's `THTensor_isContiguous`, line for line (seed 001), with NumPy's
+/// extra rule that an empty array is contiguous.
+pub fn th_is_contiguous(shape: &[usize], strides: &[isize]) -> bool {
+    if shape.contains(&0) {
+        return true;
+    }
+    let mut z: i128 = 1;
+    for d in (0..shape.len()).rev() {
+        if shape[d] != 1 {
+            if strides[d] as i128 == z {
+                z *= shape[d] as i128;
+            } else {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The strides NumPy's `reshape(new, copy=False)` gives (`PyArray_Newshape`
+/// in C order: same shape → same view; C-contiguous (or empty) → C strides;
+/// otherwise `_attempt_nocopy_reshape`, ported line by line), or `None` when
+/// NumPy refuses ("Unable to avoid creating a copy"). Assumes equal element
+/// counts.
+pub fn numpy_reshape(shape: &[usize], strides: &[isize], new: &[usize]) -> Option<Vec<isize>> {
+    if shape == new {
+        return Some(strides.to_vec());
+    }
+    if th_is_contiguous(shape, strides) {
+        let mut out = vec![0isize; new.len()];
+        let mut z: i128 = 1;
+        for d in (0..new.len()).rev() {
+            out[d] = z as isize;
+            if new[d] != 0 {
+                z *= new[d] as i128;
+            }
+        }
+        return Some(out);
+    }
+    // _attempt_nocopy_reshape, is_f_order = false.
+    let (olddims, oldstrides): (Vec<i128>, Vec<i128>) = shape
+        .iter()
+        .zip(strides)
+        .filter(|(&d, _)| d != 1)
+        .map(|(&d, &s)| (d as i128, s as i128))
+        .unzip();
+    let oldnd = olddims.len();
+    let newdims: Vec<i128> = new.iter().map(|&d| d as i128).collect();
+    let newnd = newdims.len();
+    let mut newstrides = vec![0i128; newnd];
+    let (mut oi, mut oj, mut ni, mut nj) = (0usize, 1usize, 0usize, 1usize);
+    while ni < newnd && oi < oldnd {
+        let mut np = newdims[ni];
+        let mut op = olddims[oi];
+        while np != op {
+            if np < op {
+                np *= newdims[nj];
+                nj += 1;
+            } else {
+                op *= olddims[oj];
+                oj += 1;
+            }
+        }
+        for ok in oi..oj - 1 {
+            if oldstrides[ok] != olddims[ok + 1] * oldstrides[ok + 1] {
+                return None;
+            }
+        }
+        newstrides[nj - 1] = oldstrides[oj - 1];
+        let mut nk = nj - 1;
+        while nk > ni {
+            newstrides[nk - 1] = newstrides[nk] * newdims[nk];
+            nk -= 1;
+        }
+        ni = nj;
+        nj += 1;
+        oi = oj;
+        oj += 1;
+    }
+    let last_stride = if ni >= 1 { newstrides[ni - 1] } else { 1 };
+    for s in newstrides.iter_mut().skip(ni) {
+        *s = last_stride;
+    }
+    Some(newstrides.into_iter().map(|s| s as isize).collect())
+}
+
+/// Brute force: can some strides give shape `new` the positions `pos`
+/// (row-major) of the old layout, in the same order?
+pub fn viewable_as(pos: &[i128], new: &[usize]) -> bool {
+    if pos.is_empty() {
+        return true;
+    }
+    let m = new.len();
+    // Row-major linear index of each unit step.
+    let mut unit = vec![1usize; m];
+    for k in (0..m.saturating_sub(1)).rev() {
+        unit[k] = unit[k + 1] * new[k + 1];
+    }
+    let strides: Vec<i128> = (0..m)
+        .map(|k| if new[k] > 1 { pos[unit[k]] - pos[0] } else { 0 })
+        .collect();
+    (0..pos.len()).all(|lin| {
+        let mut rem = lin;
+        let mut p = pos[0];
+        for k in (0..m).rev() {
+            p += (rem % new[k]) as i128 * strides[k];
+            rem /= new[k];
+        }
+        p == pos[lin]
+    })
+}
+
+/// A random shape with the element count of `shape`, driven by `seed`:
+/// the prime factors of the sizes (in order, or shuffled), with 1s thrown
+/// in, cut into `m` consecutive groups. Empty shapes give shapes with a 0.
+pub fn regroup(shape: &[usize], m: usize, seed: &[usize]) -> Vec<usize> {
+    let mut r = seed.iter().copied().cycle();
+    let mut next = move || r.next().unwrap_or(0);
+    if m == 0 {
+        return Vec::new();
+    }
+    if shape.contains(&0) {
+        let mut out: Vec<usize> = (0..m).map(|_| next() % 4).collect();
+        let z = next() % m;
+        out[z] = 0;
+        return out;
+    }
+    let mut factors = Vec::new();
+    for &d in shape {
+        let mut d = d;
+        let mut p = 2;
+        while d > 1 {
+            while d % p == 0 {
+                factors.push(p);
+                d /= p;
+            }
+            p += 1;
+        }
+    }
+    if next() % 4 == 0 {
+        // Shuffle: mostly not viewable.
+        for i in (1..factors.len()).rev() {
+            let j = next() % (i + 1);
+            factors.swap(i, j);
+        }
+    }
+    let mut cuts: Vec<usize> = (0..m - 1).map(|_| next() % (factors.len() + 1)).collect();
+    cuts.sort_unstable();
+    let mut out = Vec::with_capacity(m);
+    let mut start = 0;
+    for &c in cuts.iter().chain(core::iter::once(&factors.len())) {
+        out.push(factors[start..c].iter().product());
+        start = c;
+    }
+    out
+}
