@@ -43,6 +43,18 @@ fn ascend_example_2_every_other() {
     let arr: [i32; 100] = core::array::from_fn(|i| i as i32);
     let s = strided!(&arr; shape = (4, 3), strides = (20, 2), offset = 22);
     assert_eq!(s[[2, 1]], 64);
+    // The figure: rows 2, 4, 6, 8, columns 2, 4, 6 are marked.
+    let map = v.layout().memory_map(100).to_string();
+    for (r, line) in map.lines().skip(2).enumerate() {
+        let cells: Vec<&str> = line.split_whitespace().skip(1).collect();
+        assert_eq!(cells.len(), 10);
+        for (c, cell) in cells.iter().enumerate() {
+            let covered = [2, 4, 6, 8].contains(&r) && [2, 4, 6].contains(&c);
+            assert_eq!(*cell != "·", covered, "row {r} col {c}");
+        }
+    }
+    // Neither example is contiguous, and both are unique.
+    assert!(!v.is_contiguous() && v.layout().is_unique());
 }
 
 // Seed 001 (strided indexing scheme, NumPy/TH).
@@ -87,6 +99,37 @@ fn numpy_writing_through_a_view_changes_the_base() {
     y[[0]] = 9;
     assert_eq!(y.to_vec(), [9, 5]);
     assert_eq!(x, [1, 9, 3, 4, 5, 6]);
+}
+
+// One block of 20 doubles may hold a 4x5 matrix or a 2x5x2 tensor: only the
+// shape and strides differ.
+#[test]
+fn one_block_many_views() {
+    let block: Vec<f64> = (0..20).map(f64::from).collect();
+    let m = StridedView::new(&block, Layout::contiguous([4, 5])).unwrap();
+    let t = StridedView::new(&block, Layout::contiguous([2, 5, 2])).unwrap();
+    assert_eq!((m.strides(), t.strides()), ([5, 1], [10, 2, 1]));
+    assert_eq!(m[[3, 4]], 19.0);
+    assert_eq!(t[[1, 4, 1]], 19.0);
+    assert_eq!(m.reshape([2, 5, 2]).unwrap().layout(), t.layout());
+    assert_eq!(m.as_ptr(), t.as_ptr());
+    // Column-major (Fortran, Matlab) strides of (2, 3, 4): [1, 0, 0] and
+    // [0, 0, 0] are one item apart; row-major (C): 12 items apart.
+    let f = Layout::f_contiguous([2, 3, 4]);
+    let c = Layout::contiguous([2, 3, 4]);
+    assert_eq!(
+        f.offset_of([1, 0, 0]).unwrap() - f.offset_of([0, 0, 0]).unwrap(),
+        1
+    );
+    assert_eq!(
+        c.offset_of([1, 0, 0]).unwrap() - c.offset_of([0, 0, 0]).unwrap(),
+        12
+    );
+    // A size-1 axis may have any stride; an empty array needs none.
+    let a = Layout::new([4, 1, 5], [5, 12345, 1], 0).unwrap();
+    assert_eq!(a.offset_of([3, 0, 4]), Some(19));
+    assert!(a.is_contiguous());
+    assert!(Layout::new([0, 5], [-7, 99], 3).unwrap().is_contiguous());
 }
 
 #[test]
