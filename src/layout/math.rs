@@ -6,6 +6,17 @@
 //! Counts are in elements. Positions are computed in `i128`, which holds any
 //! `offset + Σ (size-1)·stride` term exactly, so overflow is detected rather
 //! than wrapped.
+//!
+//! ```
+//! use constrided::layout::math;
+//! // The rules work on plain slices, in const contexts too.
+//! const REQUIRED: usize = match math::required_len(&[4, 3], &[20, 2], 22) {
+//!     Ok(n) => n,
+//!     Err(_) => panic!(),
+//! };
+//! assert_eq!(REQUIRED, 87);
+//! assert!(math::is_unique(&[4, 3], &[20, 2]));
+//! ```
 
 use crate::error::{Dims, LayoutError};
 use crate::MAX_RANK;

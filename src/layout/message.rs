@@ -2,6 +2,12 @@
 //! its numbers into a fixed buffer, so the same text serves `Display` at run
 //! time and the `strided!` macro's compile-time errors (const evaluation can
 //! only panic with a `&str`, and cannot run `core::fmt`).
+//!
+//! ```
+//! use constrided::{layout::message::describe, LayoutError};
+//! const M: &str = "slice step is 0 on axis 1";
+//! assert_eq!(describe(&LayoutError::ZeroStep { axis: 1 }).as_str(), M);
+//! ```
 
 use crate::error::{Dims, LayoutError};
 
@@ -27,6 +33,18 @@ impl Message {
             buf: [0; CAP],
             len: 0,
         }
+    }
+
+    /// A message holding `s` (cut at 640 bytes), to build on with
+    /// [`push`](Self::push) and [`push_int`](Self::push_int).
+    ///
+    /// ```
+    /// use constrided::layout::message::Message;
+    /// let m = Message::from_text("size ").push_int(-3).push(" is negative");
+    /// assert_eq!(m.as_str(), "size -3 is negative");
+    /// ```
+    pub const fn from_text(s: &str) -> Self {
+        Message::new().push(s)
     }
 
     /// The text.

@@ -9,6 +9,17 @@
 //!   output rank.
 //! - transforms (`permute`, `slice`, `reshape`, ...) live in `transform`,
 //!   slicing arguments in [`Slice`], the memory-map renderer in [`MemoryMap`].
+//!
+//! ```
+//! use constrided::{s, Layout};
+//! // A 3x4 row-major array; its transpose and a slice are new layouts over
+//! // the same positions.
+//! let a = Layout::contiguous([3, 4]);
+//! assert_eq!(a.t().strides(), [1, 4]);
+//! let b = a.slice(s![1..3, 1..3])?;
+//! assert_eq!((b.shape(), b.strides(), b.offset()), ([2, 2], [4, 1], 5));
+//! # Ok::<(), constrided::LayoutError>(())
+//! ```
 
 pub(crate) mod mapping;
 pub mod math;
