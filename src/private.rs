@@ -3,7 +3,7 @@
 
 use core::ptr::NonNull;
 
-pub use crate::layout::math::{check_in_buffer, check_unique, extent};
+pub use crate::layout::math::{check_in_buffer, check_unique, extent, is_unique};
 pub use crate::layout::message::describe_after;
 pub use crate::static_layout::{Axis, StaticLayout};
 
@@ -13,12 +13,199 @@ use crate::layout::{math, Layout};
 use crate::static_layout::StaticMapping;
 use crate::view::{StridedView, StridedViewMut};
 
-/// Row-major strides for `shape` (the default of `strides = ..`).
-pub const fn c_strides<const N: usize>(shape: [usize; N]) -> [isize; N] {
+/// The integer types a constant-expression entry of `strided!` may have.
+/// Anything else (a float, `bool`, `char`) is a compile error naming it.
+#[diagnostic::on_unimplemented(
+    message = "strided!: a layout entry must be an integer, but this one is `{Self}`",
+    label = "not an integer: sizes, strides, offsets and lengths count elements"
+)]
+pub trait Integer: Copy {
+    /// Whether the type is signed (which cast of the value is exact).
+    const SIGNED: bool;
+}
+
+macro_rules! integer {
+    ($signed:literal: $($t:ty),*) => {
+        $(impl Integer for $t {
+            const SIGNED: bool = $signed;
+        })*
+    };
+}
+integer!(true: i8, i16, i32, i64, i128, isize);
+integer!(false: u8, u16, u32, u64, u128, usize);
+
+// The value of an entry given as `(e as i128, e as u128)`: exact for every
+// integer type once we know whether it is signed: (negative, magnitude).
+const fn entry_value<T: Integer>(signed: i128, unsigned: u128) -> (bool, u128) {
+    if T::SIGNED {
+        (signed < 0, signed.unsigned_abs())
+    } else {
+        (false, unsigned)
+    }
+}
+
+const fn entry_error(what: &str, negative: bool, magnitude: u128, rule: &str) -> Message {
+    let m = Message::from_text("strided!: ").push(what).push(" ");
+    let m = if negative { m.push("-") } else { m };
+    // push_int takes an i128; a u128 above i128::MAX is printed in two parts.
+    let m = if magnitude > i128::MAX as u128 {
+        m.push_int((magnitude / 10) as i128)
+            .push_int((magnitude % 10) as i128)
+    } else {
+        m.push_int(magnitude as i128)
+    };
+    m.push(rule)
+}
+
+/// A size given as a constant expression `e`, called as
+/// `size_entry(&(e), e as i128, e as u128)`: a non-negative integer that
+/// fits `usize`, or the message saying which rule it breaks.
+pub const fn size_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Result<usize, Message> {
+    match entry_value::<T>(signed, unsigned) {
+        (true, m) => Err(entry_error(
+            "size",
+            true,
+            m,
+            " is negative: sizes count elements and must be 0 or more",
+        )),
+        (false, m) if m > usize::MAX as u128 => {
+            Err(entry_error("size", false, m, " does not fit in usize"))
+        }
+        (false, m) => Ok(m as usize),
+    }
+}
+
+/// A stride given as a constant expression: an integer that fits `isize`.
+pub const fn stride_entry<T: Integer>(
+    _: &T,
+    signed: i128,
+    unsigned: u128,
+) -> Result<isize, Message> {
+    match entry_value::<T>(signed, unsigned) {
+        (true, m) if m > isize::MIN.unsigned_abs() as u128 => {
+            Err(entry_error("stride", true, m, " does not fit in isize"))
+        }
+        (true, m) => Ok((m as i128).wrapping_neg() as isize),
+        (false, m) if m > isize::MAX as u128 => {
+            Err(entry_error("stride", false, m, " does not fit in isize"))
+        }
+        (false, m) => Ok(m as isize),
+    }
+}
+
+/// An offset given as a constant expression: a position in the buffer,
+/// a non-negative integer that fits `usize`.
+pub const fn offset_entry<T: Integer>(
+    _: &T,
+    signed: i128,
+    unsigned: u128,
+) -> Result<usize, Message> {
+    match entry_value::<T>(signed, unsigned) {
+        (true, m) => Err(entry_error(
+            "offset",
+            true,
+            m,
+            " is negative: the offset is a position in the buffer and must be 0 or more",
+        )),
+        (false, m) if m > usize::MAX as u128 => {
+            Err(entry_error("offset", false, m, " does not fit in usize"))
+        }
+        (false, m) => Ok(m as usize),
+    }
+}
+
+/// A buffer length given as a constant expression: a non-negative integer
+/// that fits `usize`.
+pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Result<usize, Message> {
+    match entry_value::<T>(signed, unsigned) {
+        (true, m) => Err(entry_error(
+            "len",
+            true,
+            m,
+            " is negative: the buffer length must be 0 or more",
+        )),
+        (false, m) if m > usize::MAX as u128 => {
+            Err(entry_error("len", false, m, " does not fit in usize"))
+        }
+        (false, m) => Ok(m as usize),
+    }
+}
+
+/// The buffer of `strided!(&buf; ...)` was written as `&buf`: a shared view,
+/// any layout will do.
+#[derive(Clone, Copy, Debug)]
+pub struct Shared;
+/// The layout is unique: it may back a mutable view.
+#[derive(Clone, Copy, Debug)]
+pub struct Unique;
+/// The layout aliases (or its uniqueness could not be proved): it cannot
+/// back a mutable view.
+#[derive(Clone, Copy, Debug)]
+pub struct Aliasing;
+
+/// How a buffer is borrowed: shared (`&`) or exclusively (`&mut`).
+#[derive(Clone, Copy, Debug)]
+pub struct SharedBorrow;
+/// See [`SharedBorrow`].
+#[derive(Clone, Copy, Debug)]
+pub struct ExclusiveBorrow;
+
+/// Whether a buffer borrowed as `Self` may be viewed through a layout of
+/// uniqueness `P`: a shared borrow through any layout, an exclusive one
+/// only through a [`Unique`] layout.
+#[diagnostic::on_unimplemented(
+    message = "strided!: a mutable view needs a unique layout, but this layout aliases",
+    label = "a `&mut` buffer, viewed through a layout where two indices reach the same position (or whose uniqueness could not be proved)",
+    note = "view the buffer through `&` (a shared view may alias), or use a layout with no zero or overlapping strides"
+)]
+pub trait MayView<P> {}
+impl<P> MayView<P> for SharedBorrow {}
+impl MayView<Unique> for ExclusiveBorrow {}
+// A second impl for `ExclusiveBorrow`, which nothing can use, so that the
+// compiler does not infer `P = Unique` from a single impl and report a type
+// mismatch instead of `MayView`'s message.
+impl MayView<NeverUsed> for ExclusiveBorrow {}
+/// Uninhabited; see the `MayView` impls.
+#[derive(Clone, Copy, Debug)]
+pub enum NeverUsed {}
+
+/// `Proof<{ is_unique(..) }>` selects [`Unique`] or [`Aliasing`] while the
+/// caller is type-checked, so a buffer whose `&mut` is not visible to the
+/// macro (a binding, a method call) still meets the uniqueness rule at
+/// `cargo check` time.
+pub struct Proof<const UNIQUE: bool>;
+
+/// See [`Proof`].
+pub trait Select {
+    /// [`Unique`] or [`Aliasing`].
+    type Out: Copy;
+    /// Its value.
+    const OUT: Self::Out;
+}
+impl Select for Proof<true> {
+    type Out = Unique;
+    const OUT: Unique = Unique;
+}
+impl Select for Proof<false> {
+    type Out = Aliasing;
+    const OUT: Aliasing = Aliasing;
+}
+
+/// Row-major strides for `shape`, or the message when they overflow.
+pub const fn c_strides_checked<const N: usize>(shape: [usize; N]) -> Result<[isize; N], Message> {
     let mut s = [0isize; N];
     match math::c_strides(&shape, &mut s) {
-        Ok(()) => s,
-        Err(e) => panic!("{}", describe_after("strided!: ", &e).as_str()),
+        Ok(()) => Ok(s),
+        Err(e) => Err(describe_after("strided!: ", &e)),
+    }
+}
+
+/// Row-major strides for `shape`, or zeros when they overflow (the type
+/// form's generic arguments; its offset argument reports the overflow).
+pub const fn c_strides_or_zeros<const N: usize>(shape: [usize; N]) -> [isize; N] {
+    match c_strides_checked(shape) {
+        Ok(s) => s,
+        Err(_) => [0; N],
     }
 }
 
@@ -33,14 +220,36 @@ pub const fn failure<T: Copy>(r: Result<T, LayoutError>) -> Option<Message> {
 /// What `strided!(&buf; ...)` does with its buffer: fixed-size arrays are
 /// checked at compile time and give the view; slices and `Vec`s are
 /// checked at run time and give `Result<view, LayoutError>`.
+#[diagnostic::on_unimplemented(
+    message = "strided!: `{Self}` is not a buffer a static layout can view",
+    label = "not a buffer",
+    note = "buffers are `&[T; L]`, `&[T]`, `&Vec<T>` and their `&mut` forms"
+)]
 pub trait StaticSource<'a> {
+    /// [`SharedBorrow`] or [`ExclusiveBorrow`].
+    type Borrow;
     /// The view (or `Result` of it) for a static layout of rank `N`.
     type Out<const N: usize, M: StaticMapping<N>>;
     /// Makes it.
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M>;
 }
 
+/// `strided!(buffer; ...)`: the view of `buffer` through a static layout,
+/// given with what is known of its uniqueness (`P`: [`Shared`] when the
+/// macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and checked
+/// it, else [`Unique`] or [`Aliasing`] as computed by const evaluation).
+#[inline(always)]
+pub fn static_view<'a, B, const N: usize, M, P>(buffer: B, layout: (M, P)) -> B::Out<N, M>
+where
+    B: StaticSource<'a>,
+    B::Borrow: MayView<P>,
+    M: StaticMapping<N>,
+{
+    buffer.static_view(layout.0)
+}
+
 impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {
+    type Borrow = SharedBorrow;
     type Out<const N: usize, M: StaticMapping<N>> = StridedView<'a, T, N, M>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -61,6 +270,7 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {
 }
 
 impl<'a, T, const L: usize> StaticSource<'a> for &'a mut [T; L] {
+    type Borrow = ExclusiveBorrow;
     type Out<const N: usize, M: StaticMapping<N>> = StridedViewMut<'a, T, N, M>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -80,6 +290,7 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a mut [T; L] {
 }
 
 impl<'a, T> StaticSource<'a> for &'a [T] {
+    type Borrow = SharedBorrow;
     type Out<const N: usize, M: StaticMapping<N>> = Result<StridedView<'a, T, N, M>, LayoutError>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -88,6 +299,7 @@ impl<'a, T> StaticSource<'a> for &'a [T] {
 }
 
 impl<'a, T> StaticSource<'a> for &'a mut [T] {
+    type Borrow = ExclusiveBorrow;
     type Out<const N: usize, M: StaticMapping<N>> =
         Result<StridedViewMut<'a, T, N, M>, LayoutError>;
     #[inline(always)]
@@ -98,6 +310,7 @@ impl<'a, T> StaticSource<'a> for &'a mut [T] {
 
 #[cfg(feature = "alloc")]
 impl<'a, T> StaticSource<'a> for &'a alloc::vec::Vec<T> {
+    type Borrow = SharedBorrow;
     type Out<const N: usize, M: StaticMapping<N>> = Result<StridedView<'a, T, N, M>, LayoutError>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -107,6 +320,7 @@ impl<'a, T> StaticSource<'a> for &'a alloc::vec::Vec<T> {
 
 #[cfg(feature = "alloc")]
 impl<'a, T> StaticSource<'a> for &'a mut alloc::vec::Vec<T> {
+    type Borrow = ExclusiveBorrow;
     type Out<const N: usize, M: StaticMapping<N>> =
         Result<StridedViewMut<'a, T, N, M>, LayoutError>;
     #[inline(always)]

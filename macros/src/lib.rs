@@ -241,96 +241,206 @@ fn count_entries(n: usize) -> String {
     }
 }
 
-fn exprs(values: &[Value]) -> Vec<&Expr> {
-    values.iter().map(|v| &v.expr).collect()
+// How an entry is read: which `__private` helper checks a constant
+// expression of this kind.
+#[derive(Clone, Copy)]
+enum Kind {
+    Size,
+    Stride,
+    Offset,
+    Len,
 }
 
-// A `const _` that fails compilation with the rule's message when `check`
-// (a Result-returning const fn call) is an error; spanned at `span`.
-fn assert_rule(span: Span, check: TokenStream2) -> TokenStream2 {
-    quote_spanned! {span=>
-        const _: () = if let ::core::option::Option::Some(m) = ::constrided::__private::failure(#check) {
-            ::core::panic!("{}", m.as_str())
-        };
+// A literal entry, already checked by the macro, emitted unsuffixed so it
+// takes the type of the place it goes to.
+fn literal_tokens(v: &Value, n: i128) -> TokenStream2 {
+    let lit = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
+    if n < 0 {
+        quote_spanned! {v.expr.span()=> -#lit}
+    } else {
+        quote_spanned! {v.expr.span()=> #lit}
     }
 }
 
-// The static layout value, with its checks, as a block expression.
-fn layout_block(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
-    let n = spec.shape.len();
-    let shape = exprs(&spec.shape);
-    let strides = match &spec.strides {
-        Some((s, _)) => {
-            let s = exprs(s);
-            quote! { [#(#s),*] }
-        }
-        None => quote! { ::constrided::__private::c_strides(__CONSTRIDED_SHAPE) },
+// The checked value of one entry. A constant expression goes through a
+// `const fn` that accepts any integer type (anything else is a compile
+// error naming the type) and returns the value in range or the message
+// of the rule it breaks; the panic is spanned on the expression, so the
+// error points at it.
+fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
+    if let Some(n) = v.literal {
+        return literal_tokens(v, n);
+    }
+    let e = &v.expr;
+    let helper = match kind {
+        Kind::Size => quote! { size_entry },
+        Kind::Stride => quote! { stride_entry },
+        Kind::Offset => quote! { offset_entry },
+        Kind::Len => quote! { len_entry },
     };
-    let offset = match &spec.offset {
-        Some((v, _)) => {
-            let e = &v.expr;
-            quote! { #e }
+    quote_spanned! {e.span()=>
+        match ::constrided::__private::#helper(&(#e), (#e) as i128, (#e) as u128) {
+            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
         }
-        None => quote! { 0 },
-    };
-    let reach_span = spec
-        .strides
+    }
+}
+
+// An entry as a plain cast, unchecked: for the type form's generic
+// arguments, whose values only matter once `layout_checks` accepted them.
+fn raw_entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
+    if let Some(n) = v.literal {
+        return literal_tokens(v, n);
+    }
+    let e = &v.expr;
+    match kind {
+        Kind::Stride => quote_spanned! {e.span()=> (#e) as isize },
+        _ => quote_spanned! {e.span()=> (#e) as usize },
+    }
+}
+
+// Where an error about the whole layout points: `strides`, else `offset`,
+// else `shape`.
+fn layout_span(spec: &Spec) -> Span {
+    spec.strides
         .as_ref()
         .map(|(_, s)| *s)
         .or(spec.offset.as_ref().map(|(_, s)| *s))
-        .unwrap_or(spec.shape_span);
-    let valid = assert_rule(
-        reach_span,
-        quote! { ::constrided::__private::extent(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES, __CONSTRIDED_OFFSET) },
+        .unwrap_or(spec.shape_span)
+}
+
+// `if let Some(m) = failure(check) { panic!(m) }`, spanned at `span`.
+fn rule_tokens(span: Span, check: TokenStream2) -> TokenStream2 {
+    quote_spanned! {span=>
+        if let ::core::option::Option::Some(m) = ::constrided::__private::failure(#check) {
+            ::core::panic!("{}", m.as_str())
+        }
+    }
+}
+
+// The checked shape, strides and offset of a layout, and the checks of the
+// crate's rules on them (validity, `len`, and uniqueness when `mutable`
+// holds the span of a visible `&mut`), for const evaluation. `bind` says
+// how a value is named: `const NAME: TYPE = ..;` items (the value form, so
+// generic arguments can use them) or `let` statements (the type form, all
+// in one anonymous constant, so a broken entry is reported once).
+struct Checked {
+    bindings: TokenStream2,
+    checks: TokenStream2,
+}
+
+fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked {
+    let n = spec.shape.len();
+    let shape = spec.shape.iter().map(|v| entry_tokens(v, Kind::Size));
+    let strides = match &spec.strides {
+        Some((s, _)) => {
+            let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
+            quote! { [#(#s),*] }
+        }
+        None => quote_spanned! {spec.shape_span=>
+            match ::constrided::__private::c_strides_checked(__CONSTRIDED_SHAPE) {
+                ::core::result::Result::Ok(s) => s,
+                ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
+            }
+        },
+    };
+    let offset = match &spec.offset {
+        Some((v, _)) => entry_tokens(v, Kind::Offset),
+        None => quote! { 0 },
+    };
+    let bind = |name: TokenStream2, ty: TokenStream2, value: TokenStream2| {
+        if as_items {
+            quote! { const #name: #ty = #value; }
+        } else {
+            quote! { let #name: #ty = #value; }
+        }
+    };
+    let mut bindings = bind(
+        quote! { __CONSTRIDED_SHAPE },
+        quote! { [usize; #n] },
+        quote! { [#(#shape),*] },
     );
-    let fits = spec.len.as_ref().map(|(v, span)| {
-        let e = &v.expr;
-        assert_rule(
+    bindings.extend(bind(
+        quote! { __CONSTRIDED_STRIDES },
+        quote! { [isize; #n] },
+        strides,
+    ));
+    bindings.extend(bind(
+        quote! { __CONSTRIDED_OFFSET },
+        quote! { usize },
+        offset,
+    ));
+    let mut checks = vec![rule_tokens(
+        layout_span(spec),
+        quote! { ::constrided::__private::extent(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES, __CONSTRIDED_OFFSET) },
+    )];
+    if let Some((v, span)) = &spec.len {
+        let e = entry_tokens(v, Kind::Len);
+        checks.push(rule_tokens(
             *span,
             quote! { ::constrided::__private::check_in_buffer(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES, __CONSTRIDED_OFFSET, #e) },
-        )
-    });
-    let unique = mutable.map(|span| {
-        assert_rule(
+        ));
+    }
+    if let Some(span) = mutable {
+        checks.push(rule_tokens(
             span,
             quote! { ::constrided::__private::check_unique(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES) },
-        )
-    });
+        ));
+    }
+    let checks = if as_items {
+        // Each check its own `const _` item, evaluated by `cargo check`.
+        checks
+            .into_iter()
+            .map(|c| quote! { const _: () = { #c }; })
+            .collect()
+    } else {
+        quote! { #(#checks)* }
+    };
+    Checked { bindings, checks }
+}
+
+// The static layout value and the items that define and check it.
+// `mutable` is the span of a `&mut` the macro can see: then uniqueness is
+// checked here, with the colliding indices in the message.
+fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStream2) {
+    let n = spec.shape.len();
+    let Checked { bindings, checks } = layout_checks(spec, mutable, true);
     let axes = (0..n).map(|k| {
         quote! { ::constrided::__private::Axis<{ __CONSTRIDED_SHAPE[#k] }, { __CONSTRIDED_STRIDES[#k] }>, }
     });
-    quote! {{
-        const __CONSTRIDED_SHAPE: [usize; #n] = [#(#shape),*];
-        const __CONSTRIDED_STRIDES: [isize; #n] = #strides;
-        const __CONSTRIDED_OFFSET: usize = #offset;
-        #valid
-        #fits
-        #unique
+    let items = quote! { #bindings #checks };
+    let value = quote! {
         ::constrided::__private::StaticLayout::<(#(#axes)*), { __CONSTRIDED_OFFSET }>::new()
-    }}
+    };
+    (items, value)
 }
 
-// The static layout type, for struct fields and signatures.
+// The static layout type, for struct fields and signatures. The axes are
+// the entries as written; the offset argument is one constant that checks
+// every entry and every rule (so a broken layout is an error, reported
+// once, where the type is written) before giving the offset.
 fn layout_type(spec: &Spec) -> TokenStream2 {
-    let shape = exprs(&spec.shape);
-    let axes = shape.iter().enumerate().map(|(k, size)| {
+    let raw_shape: Vec<_> = spec
+        .shape
+        .iter()
+        .map(|v| raw_entry_tokens(v, Kind::Size))
+        .collect();
+    let axes = (0..spec.shape.len()).map(|k| {
+        let size = &raw_shape[k];
         let stride = match &spec.strides {
-            Some((s, _)) => {
-                let e = &s[k].expr;
-                quote! { #e }
-            }
-            None => quote! { ::constrided::__private::c_strides([#(#shape),*])[#k] },
+            Some((s, _)) => raw_entry_tokens(&s[k], Kind::Stride),
+            None => quote! { ::constrided::__private::c_strides_or_zeros([#(#raw_shape),*])[#k] },
         };
         quote! { ::constrided::__private::Axis<{ #size }, { #stride }>, }
     });
-    let offset = match &spec.offset {
-        Some((v, _)) => {
-            let e = &v.expr;
-            quote! { #e }
-        }
-        None => quote! { 0 },
-    };
-    quote! { ::constrided::__private::StaticLayout<(#(#axes)*), { #offset }> }
+    let Checked { bindings, checks } = layout_checks(spec, None, false);
+    quote! {
+        ::constrided::__private::StaticLayout<(#(#axes)*), {
+            #bindings
+            #checks
+            __CONSTRIDED_OFFSET
+        }>
+    }
 }
 
 fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
@@ -350,7 +460,8 @@ fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
     match semi {
         None => {
             let spec = parse_spec(tokens.into_iter().collect(), call_site)?;
-            Ok(layout_block(&spec, None))
+            let (items, layout) = layout_block(&spec, None);
+            Ok(quote! {{ #items #layout }})
         }
         Some(at) => {
             let buffer_tokens: TokenStream2 = tokens[..at].iter().cloned().collect();
@@ -361,16 +472,32 @@ fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
                 ));
             }
             let buffer: Expr = syn::parse2(buffer_tokens)?;
-            let mutable = match &buffer {
-                Expr::Reference(r) => r
-                    .mutability
-                    .map(|m| m.span().join(r.expr.span()).unwrap_or(m.span())),
-                _ => None,
+            // What is known of the layout's uniqueness: `&buf` needs none;
+            // `&mut buf` is checked by a `const` item (with the colliding
+            // indices in the message); any other buffer expression gets a
+            // type computed from the layout's uniqueness, so a `&mut` behind
+            // a binding is still refused at type-checking time.
+            let (mutable, proof) = match &buffer {
+                Expr::Reference(r) => match r.mutability {
+                    Some(m) => (
+                        Some(m.span().join(r.expr.span()).unwrap_or(m.span())),
+                        quote! { ::constrided::__private::Unique },
+                    ),
+                    None => (None, quote! { ::constrided::__private::Shared }),
+                },
+                _ => (
+                    None,
+                    quote! {
+                        <::constrided::__private::Proof<{
+                            ::constrided::__private::is_unique(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES)
+                        }> as ::constrided::__private::Select>::OUT
+                    },
+                ),
             };
             let spec = parse_spec(tokens[at + 1..].iter().cloned().collect(), call_site)?;
-            let layout = layout_block(&spec, mutable);
+            let (items, layout) = layout_block(&spec, mutable);
             Ok(quote! {
-                ::constrided::__private::StaticSource::static_view(#buffer, #layout)
+                ::constrided::__private::static_view(#buffer, { #items (#layout, #proof) })
             })
         }
     }

@@ -1,0 +1,10 @@
+use constrided::strided;
+
+#[allow(dead_code)]
+const ROWS: usize = 4;
+#[allow(dead_code)]
+const COLS: usize = 3;
+
+fn main() {
+    let _ = strided![shape = (ROWS, COLS), shape = (COLS, ROWS)];
+}
