@@ -8,6 +8,26 @@
 //! so a broken rule is a compile error at `cargo check` time, worded by
 //! `constrided::layout::message`, for literals and constant expressions
 //! alike. The macro never restates a rule.
+//!
+//! Constant-expression entries may have any integer type: each goes through
+//! a `const fn` bounded by an `Integer` trait (a float, `bool` or `char` is
+//! an error naming the type) that returns the value in range or the rule's
+//! message, panicked with the expression's span.
+//!
+//! When is each rule reported? Everything above is a `const` item or a
+//! generic argument at the call site, so `cargo check` reports it. So is
+//! the uniqueness of a `&mut` buffer the macro cannot see (`strided!(r; ..)`
+//! with `r: &mut [T; L]`): the layout's uniqueness becomes a type that the
+//! buffer's borrow kind must accept, a trait bound solved while the caller
+//! is type-checked. One rule is left for `cargo build`: a fixed-size array
+//! that is too short. Its length `L` is known only as the generic
+//! parameter of `impl StaticSource for &[T; L]`, and comparing it with the
+//! layout's required length needs either `L >= REQ` in a bound
+//! (`generic_const_exprs`, unstable) or a const block in that generic
+//! impl, which rustc evaluates at monomorphization, a step `cargo check`
+//! skips. (A typenum comparison would work only for the lengths typenum
+//! maps, 0..=1024 and powers of 2 and 10.) `cargo build`, `cargo test` and
+//! `cargo run` report it, with the numbers.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2, TokenTree};
