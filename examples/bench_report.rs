@@ -3,7 +3,8 @@
 //! ndarray's `assign` on the same layouts, measured in the same run (64 MiB
 //! of f32 per operand, single thread, median of repeated runs).
 //!
-//! `cargo run --release --example bench_report [repeats]`
+//! `cargo run --release --example bench_report [repeats] [filter]`: the
+//! optional filter keeps the cases whose name contains it.
 
 use std::time::Instant;
 
@@ -26,11 +27,15 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(9);
+    let filter = std::env::args().nth(2).unwrap_or_default();
     let bytes = |elems: usize| (2 * elems * 4) as f64;
     let mut memcpy = cases::memcpy();
     println!("| case | constrided GB/s | copy_from_slice GB/s | ratio | ndarray GB/s | speed-up vs ndarray |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for mut case in cases::all() {
+    for mut case in cases::all()
+        .into_iter()
+        .filter(|c| c.name.contains(&filter))
+    {
         // Warm: first touch of every page, then rounds that interleave the
         // three copies so that they share the machine's state.
         let (mut ours, mut theirs, mut reference) = (Vec::new(), Vec::new(), Vec::new());

@@ -297,3 +297,104 @@ fn parallel_matches_sequential() {
     .unwrap();
     assert_eq!(a, b);
 }
+
+// The transposed-copy engine (chains of axes, whole-line blocks, edges) for
+// every element size class: random permutations and flips of shapes whose
+// axes are large (blocks and ragged edges) or small (chains of 2-9 wide
+// axes, as in an 8^8 permutation), into row-major or permuted destinations.
+fn check_permuted_copy<T, const N: usize>(
+    shape: [usize; N],
+    src_perm: [usize; N],
+    dst_perm: [usize; N],
+    flips: [bool; N],
+    make: impl Fn(usize) -> T,
+) where
+    T: Copy + PartialEq + core::fmt::Debug,
+{
+    let numel: usize = shape.iter().product();
+    let data: Vec<T> = (0..numel).map(&make).collect();
+    // A row-major array of the permuted shape, viewed back through the
+    // inverse permutation, then flipped: a source of `shape` whose strides
+    // are a permutation of contiguous ones.
+    let mut inv = [0usize; N];
+    for (a, &p) in src_perm.iter().enumerate() {
+        inv[p] = a;
+    }
+    let stored: [usize; N] = core::array::from_fn(|a| shape[src_perm[a]]);
+    let mut sv = StridedView::new(&data, Layout::contiguous(stored))
+        .unwrap()
+        .permute(inv)
+        .unwrap();
+    for (a, &f) in flips.iter().enumerate() {
+        if f {
+            sv = sv.flip(a).unwrap();
+        }
+    }
+    assert_eq!(sv.shape(), shape);
+    let want: Vec<T> = sv.iter().copied().collect();
+    let dstored: [usize; N] = core::array::from_fn(|a| shape[dst_perm[a]]);
+    let mut dinv = [0usize; N];
+    for (a, &p) in dst_perm.iter().enumerate() {
+        dinv[p] = a;
+    }
+    let dl = Layout::contiguous(dstored).permute(dinv).unwrap();
+    let mut out = vec![make(usize::MAX / 2); numel];
+    kernel::rearrange(&mut StridedViewMut::new(&mut out, dl).unwrap(), &sv).unwrap();
+    let got: Vec<T> = StridedView::new(&out, dl)
+        .unwrap()
+        .iter()
+        .copied()
+        .collect();
+    assert_eq!(
+        got, want,
+        "shape {shape:?} src perm {src_perm:?} dst perm {dst_perm:?} flips {flips:?}"
+    );
+}
+
+fn check_every_size<const N: usize>(
+    shape: [usize; N],
+    src_perm: [usize; N],
+    dst_perm: [usize; N],
+    flips: [bool; N],
+) {
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| i as u8);
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| i as u16);
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| i as f32);
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| i as u64);
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| {
+        [i as u8, (i >> 8) as u8, 7]
+    });
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| (i as u64, i as u32));
+    check_permuted_copy(shape, src_perm, dst_perm, flips, |i| [i as u64; 5]);
+}
+
+fn permutation<const N: usize>() -> impl Strategy<Value = [usize; N]> {
+    Just((0..N).collect::<Vec<usize>>())
+        .prop_shuffle()
+        .prop_map(|v| core::array::from_fn(|a| v[a]))
+}
+
+macro_rules! transpose_props {
+    ($($name:ident: $n:literal, $sizes:expr;)*) => {$(
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
+            #[test]
+            fn $name(
+                shape in proptest::array::uniform::<_, $n>($sizes),
+                src_perm in permutation::<$n>(),
+                dst_perm in permutation::<$n>(),
+                flips in proptest::array::uniform::<_, $n>(any::<bool>()),
+            ) {
+                check_every_size(shape, src_perm, dst_perm, flips);
+            }
+        }
+    )*};
+}
+
+transpose_props! {
+    transposes_rank2: 2, 1usize..=150;
+    transposes_rank3: 3, 1usize..=40;
+    transposes_rank4: 4, 1usize..=14;
+    transposes_rank6: 6, 2usize..=6;
+    transposes_rank8: 8, 2usize..=4;
+}

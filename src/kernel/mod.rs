@@ -8,9 +8,15 @@
 //!    operand and orders axes by stride (destination first); then it
 //!    coalesces axes that are contiguous in every operand;
 //! 2. copies whose source runs across the destination's inner axis (a
-//!    transpose) are tiled, so reads and writes of a tile stay in cache;
-//! 3. the loops are monomorphized per rank, with a unit-stride inner loop
-//!    the compiler vectorizes and a plain `memcpy` for contiguous runs.
+//!    transpose, any permutation) go to the transpose engine: a chain of
+//!    axes contiguous in the destination and one contiguous in the source
+//!    make a 2-D problem, cut into tiles and into blocks of one cache line
+//!    square, each read as whole source lines and written as whole
+//!    destination lines (SSE 4x4 shuffles for 4-byte elements on x86_64,
+//!    a portable register transpose otherwise);
+//! 3. everything else runs along the inner axis, with loops monomorphized
+//!    per rank: a vectorized forward copy for contiguous runs, register
+//!    picks for step-2 runs, fills for broadcasts, plain loops otherwise.
 //!
 //! Kernels that call a user closure (`map_inplace`, `zip_with`, `fold`,
 //! `map`) call it in logical row-major order, as every iteration in the
@@ -21,6 +27,7 @@ mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod plan;
+mod transpose;
 
 #[cfg(feature = "rayon")]
 pub use parallel::par_rearrange;
@@ -28,7 +35,7 @@ pub use parallel::par_rearrange;
 use crate::error::{Dims, LayoutError};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
-use loops::{copy_run, copy_tile, for_each_outer};
+use loops::{copy_run, for_each_outer};
 use plan::{Order, Plan};
 
 /// Copies `src` into `dst` element by element (`dst[i] = src[i]` for every
@@ -70,29 +77,20 @@ pub(crate) fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<()
     }
 }
 
-// Tile edge for transposed copies: about 512 bytes of T per tile row, a
-// multiple of the micro block, so a tile's source and destination lines
-// (2 x 128 rows of 512 bytes for f32, 128 KiB) stay in L2 while it is
-// moved (measured on this noisy 2-core VM, 4096x4096 f32 transpose: 32
-// and 64 are clearly slower; 128 and 256 are within the noise).
+// Tile edge of transposed copies: 1 KiB of T per tile row (256 f32), so a
+// tile's source and destination lines (2 x 256 KiB for f32) stay in L2
+// while it is moved. Measured on the 2-core EPYC VM this was tuned on
+// (4096² and 256³ f32 transposes): 256 and 128 are within the noise of
+// each other, 64 is clearly slower. Under Miri, small tiles so that the
+// tests cover several tiles and ragged edges.
 const fn tile_for<T>() -> usize {
     if cfg!(miri) {
-        // Small, but big enough for micro blocks and ragged edges.
-        return 2 * loops::MICRO;
+        return 16;
     }
-    let size = core::mem::size_of::<T>();
-    let t = match 512usize.checked_div(size) {
-        Some(t) => t,
-        None => 64,
-    };
-    let t = if t < 2 * loops::MICRO {
-        2 * loops::MICRO
-    } else if t > 128 {
-        128
-    } else {
-        t
-    };
-    t / loops::MICRO * loops::MICRO
+    match 1024usize.checked_div(core::mem::size_of::<T>()) {
+        Some(t) if t < transpose::MAX_TILE => t,
+        _ => transpose::MAX_TILE,
+    }
 }
 
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
@@ -129,92 +127,27 @@ pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Optio
 /// # Safety
 /// Every position the plan reaches is inside its buffer; dst positions are
 /// distinct, exclusively ours, and not read through src.
-pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, mut plan: Plan<2>) {
+pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Plan<2>) {
     if plan.rank == 0 {
         // SAFETY: one element, at each layout's offset.
         unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1) };
         return;
     }
-    let inner = plan.rank - 1;
-    let s_inner = plan.strides[1][inner].unsigned_abs();
-    // The axis along which the source is densest, if not the inner one.
-    let dense = (0..inner).min_by_key(|&a| plan.strides[1][a].unsigned_abs());
-    let line = 64 / core::mem::size_of::<T>().max(1);
-    match dense {
-        Some(a) if s_inner > line.max(1) && plan.strides[1][a].unsigned_abs() < s_inner => {
-            let (cols, [dc, sc]) = plan.take_axis(inner);
-            let (rows, [dr, sr]) = plan.take_axis(a);
-            // Walk the block's axes so that the source runs forward along
-            // the rows and the destination along the columns (a transpose
-            // of a flipped view becomes a plain transpose, see copy_tile).
-            let (row_shift, dr, sr) = if sr < 0 {
-                (
-                    [(rows as isize - 1) * dr, (rows as isize - 1) * sr],
-                    -dr,
-                    -sr,
-                )
-            } else {
-                ([0, 0], dr, sr)
-            };
-            let (col_shift, dc, sc) = if dc < 0 {
-                (
-                    [(cols as isize - 1) * dc, (cols as isize - 1) * sc],
-                    -dc,
-                    -sc,
-                )
-            } else {
-                ([0, 0], dc, sc)
-            };
-            // Blocks of the tile further apart than the tile's own rows and
-            // columns (the outer axis of a 256^3 (0,2,1) permutation) are
-            // copied whole, one after the other, each in tiles. Blocks
-            // nearer than that (a (2,1,0) permutation, whose middle axis is
-            // 1 KiB apart in both buffers) are interleaved instead: each
-            // tile is copied for every block before the next tile, nearest
-            // blocks last, so the tile's pages and lines are reused.
-            plan.sort_by_total_stride();
-            let interleave = plan.rank > 0 && {
-                let o = plan.rank - 1;
-                plan.strides[0][o].unsigned_abs() < dr.unsigned_abs()
-                    && plan.strides[1][o].unsigned_abs() < sc.unsigned_abs()
-            };
-            let tile = tile_for::<T>();
-            let tiles = |dp: isize, sp: isize, r0: usize, r1: usize, c0: usize, c1: usize| {
-                let dp = dp + row_shift[0] + col_shift[0];
-                let sp = sp + row_shift[1] + col_shift[1];
-                // SAFETY: the tile of the block at (dp, sp) is part of the
-                // index space (walked from its other corner along flipped
-                // axes), all inside the layouts (see copy_raw's contract).
-                unsafe { copy_tile(dst, dp, src, sp, (r0, r1, dr, sr), (c0, c1, dc, sc)) }
-            };
-            let each_tile = |f: &mut dyn FnMut(usize, usize, usize, usize)| {
-                for r0 in (0..rows).step_by(tile) {
-                    for c0 in (0..cols).step_by(tile) {
-                        f(r0, (r0 + tile).min(rows), c0, (c0 + tile).min(cols));
-                    }
-                }
-            };
-            if interleave {
-                each_tile(&mut |r0, r1, c0, c1| {
-                    for_each_outer(&plan, plan.rank, |[dp, sp]| tiles(dp, sp, r0, r1, c0, c1))
-                });
-            } else {
-                for_each_outer(&plan, plan.rank, |[dp, sp]| {
-                    each_tile(&mut |r0, r1, c0, c1| tiles(dp, sp, r0, r1, c0, c1))
-                });
-            }
-        }
-        _ => {
-            let (n, [dc, sc]) = (
-                plan.shape[inner],
-                [plan.strides[0][inner], plan.strides[1][inner]],
-            );
-            for_each_outer(&plan, inner, |[dp, sp]| {
-                // SAFETY: the run covers the inner axis at an in-range index.
-                unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
-            });
+    if transpose::is_transpose::<T>(&plan) {
+        // SAFETY: forwarded from this function's contract.
+        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>()) } {
+            return;
         }
     }
+    let inner = plan.rank - 1;
+    let (n, [dc, sc]) = (
+        plan.shape[inner],
+        [plan.strides[0][inner], plan.strides[1][inner]],
+    );
+    for_each_outer(&plan, inner, |[dp, sp]| {
+        // SAFETY: the run covers the inner axis at an in-range index.
+        unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
+    });
 }
 
 /// Writes `value` to every element.

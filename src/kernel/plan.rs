@@ -104,8 +104,10 @@ impl<const K: usize> Plan<K> {
         let mut a = 0;
         while a + 1 < self.rank {
             let inner = self.shape[a + 1];
-            let mergeable =
-                (0..K).all(|k| self.strides[k][a] == self.strides[k][a + 1] * inner as isize);
+            // Checked: strides over zero-sized elements may be huge.
+            let mergeable = (0..K).all(|k| {
+                self.strides[k][a + 1].checked_mul(inner as isize) == Some(self.strides[k][a])
+            });
             if mergeable {
                 self.shape[a] *= inner;
                 for k in 0..K {
@@ -124,25 +126,6 @@ impl<const K: usize> Plan<K> {
                 }
             } else {
                 a += 1;
-            }
-        }
-    }
-
-    /// Orders the axes by the sum of their |strides| over all operands,
-    /// largest first: the innermost axis is then the one nearest in every
-    /// operand at once.
-    pub fn sort_by_total_stride(&mut self) {
-        let key = |p: &Self, a: usize| -> u128 {
-            (0..K).map(|k| p.strides[k][a].unsigned_abs() as u128).sum()
-        };
-        for i in 1..self.rank {
-            let mut j = i;
-            while j > 0 && key(self, j - 1) < key(self, j) {
-                self.shape.swap(j - 1, j);
-                for k in 0..K {
-                    self.strides[k].swap(j - 1, j);
-                }
-                j -= 1;
             }
         }
     }

@@ -1,0 +1,374 @@
+//! Transposed copies: the destination runs along one set of axes and the
+//! source along another, so neither can be walked in order without
+//! striding through the other.
+//!
+//! The copy is seen as a 2-D problem. The *columns* are a chain of axes
+//! that together run contiguously through the destination; the *rows* a
+//! chain that runs contiguously through the source (a chain is one axis, or
+//! several small ones — the 8-wide axes of an 8⁸ permutation — that would
+//! coalesce in that operand alone). The 2-D problem is cut into tiles, and
+//! tiles into `B x B` blocks, where `B` elements fill a 64-byte cache line:
+//! a block reads `B` whole source lines into registers (or the stack) and
+//! writes `B` whole destination lines. No line is ever half used and left
+//! for later, so cache-set conflicts of power-of-two strides (a 256³
+//! permutation steps 256 KiB per column) cost nothing. The remaining axes
+//! are walked around the tiles.
+
+use super::loops::for_each_outer;
+use super::plan::Plan;
+
+/// The most axes a chain joins.
+const CHAIN: usize = 3;
+
+/// The largest tile edge, in elements (tables of this many offsets live on
+/// the stack).
+pub(crate) const MAX_TILE: usize = 256;
+
+/// A composite axis: up to [`CHAIN`] axes of a plan that together step
+/// through one operand ("own") by `unit`, innermost first. Composite index
+/// `i` has digits `i % size[0]`, `i / size[0] % size[1]`, …; in the own
+/// operand it lies at `i · unit`, in the other at `Σ digit · other`.
+#[derive(Clone, Copy, Debug)]
+struct Chain {
+    len: usize,
+    size: [usize; CHAIN],
+    other: [isize; CHAIN],
+    extent: usize,
+    unit: isize,
+}
+
+impl Chain {
+    /// Takes a chain out of `plan` for operand `own`: the axis with the
+    /// smallest non-zero `|stride|` in `own`, then axes whose stride in
+    /// `own` continues it, until the chain spans `want` elements. Axes are
+    /// flipped where needed so that `own` walks them forwards (a copy may
+    /// visit its elements in any order). `None` when every axis of `own`
+    /// has stride 0.
+    fn take(plan: &mut Plan<2>, own: usize, want: usize) -> Option<Chain> {
+        let first = (0..plan.rank)
+            .filter(|&a| plan.strides[own][a] != 0)
+            .min_by_key(|&a| plan.strides[own][a].unsigned_abs())?;
+        let unit = plan.strides[own][first].unsigned_abs() as isize;
+        let mut chain = Chain {
+            len: 0,
+            size: [1; CHAIN],
+            other: [0; CHAIN],
+            extent: 1,
+            unit,
+        };
+        let mut axis = Some(first);
+        while let Some(a) = axis {
+            if plan.strides[own][a] < 0 {
+                flip(plan, a);
+            }
+            let (size, strides) = plan.take_axis(a);
+            chain.size[chain.len] = size;
+            chain.other[chain.len] = strides[1 - own];
+            chain.len += 1;
+            chain.extent *= size;
+            if chain.len == CHAIN || chain.extent >= want {
+                break;
+            }
+            // extent · unit fits isize: it is a distance within a layout.
+            let next = (chain.extent as isize).wrapping_mul(unit);
+            axis = (0..plan.rank).find(|&b| plan.strides[own][b].unsigned_abs() as isize == next);
+        }
+        Some(chain)
+    }
+
+    /// `out[j]` = the other operand's offset of composite index `i0 + j`.
+    fn other_offsets(&self, i0: usize, out: &mut [isize]) {
+        let mut digit = [0usize; CHAIN];
+        let mut rest = i0;
+        let mut pos = 0isize;
+        for ((d, &size), &other) in digit
+            .iter_mut()
+            .zip(&self.size)
+            .zip(&self.other)
+            .take(self.len)
+        {
+            *d = rest % size;
+            rest /= size;
+            pos = pos.wrapping_add((*d as isize).wrapping_mul(other));
+        }
+        for o in out.iter_mut() {
+            *o = pos;
+            // Advance the digits; positions past the last index are never
+            // used, so wrapping arithmetic keeps this panic-free.
+            for ((d, &size), &other) in digit
+                .iter_mut()
+                .zip(&self.size)
+                .zip(&self.other)
+                .take(self.len)
+            {
+                *d += 1;
+                pos = pos.wrapping_add(other);
+                if *d < size {
+                    break;
+                }
+                *d = 0;
+                pos = pos.wrapping_sub(other.wrapping_mul(size as isize));
+            }
+        }
+    }
+}
+
+// Walks axis `a` backwards in both operands.
+fn flip(plan: &mut Plan<2>, a: usize) {
+    let last = plan.shape[a] as isize - 1;
+    for k in 0..2 {
+        plan.start[k] += last * plan.strides[k][a];
+        plan.strides[k][a] = -plan.strides[k][a];
+    }
+}
+
+/// Whether a copy plan is a transpose: the destination's inner axis is
+/// more than a cache line apart in the source, and some other axis is
+/// nearer in the source.
+pub(crate) fn is_transpose<T>(plan: &Plan<2>) -> bool {
+    if plan.rank < 2 {
+        return false;
+    }
+    let inner = plan.rank - 1;
+    let s_inner = plan.strides[1][inner].unsigned_abs();
+    let line = (64 / core::mem::size_of::<T>().max(1)).max(1);
+    s_inner > line
+        && (0..inner).any(|a| {
+            let s = plan.strides[1][a].unsigned_abs();
+            s != 0 && s < s_inner
+        })
+}
+
+/// Elements per block edge: a cache line of `T`s (at least 2, at most 64).
+const fn block_edge<T>() -> usize {
+    match core::mem::size_of::<T>() {
+        0 | 1 => 64,
+        2 => 32,
+        3 | 4 => 16,
+        5..=8 => 8,
+        9..=16 => 4,
+        _ => 2,
+    }
+}
+
+/// Copies a transposed plan (operand 0 = dst, 1 = src; see
+/// [`is_transpose`]) and returns `true`, or returns `false` without
+/// touching anything when the plan has no source axis left once the
+/// destination's chain is taken (the caller then copies run by run).
+///
+/// # Safety
+/// As [`copy_planned`](super::copy_planned): every position the plan
+/// reaches is inside its buffer; dst positions are distinct, exclusively
+/// ours, and not read through src.
+pub(crate) unsafe fn copy<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: &Plan<2>,
+    tile: usize,
+) -> bool {
+    // SAFETY: forwarded; the block edge matches T's size class.
+    unsafe {
+        match block_edge::<T>() {
+            64 => copy_with::<T, 64>(dst, src, *plan, tile),
+            32 => copy_with::<T, 32>(dst, src, *plan, tile),
+            16 => copy_with::<T, 16>(dst, src, *plan, tile),
+            8 => copy_with::<T, 8>(dst, src, *plan, tile),
+            4 => copy_with::<T, 4>(dst, src, *plan, tile),
+            _ => copy_with::<T, 2>(dst, src, *plan, tile),
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn copy_with<T: Copy, const B: usize>(
+    dst: *mut T,
+    src: *const T,
+    mut plan: Plan<2>,
+    tile: usize,
+) -> bool {
+    let tile = tile.clamp(B, MAX_TILE) / B * B;
+    // Chains of about four blocks: enough to fill whole lines from 8-wide
+    // axes, small enough that a tile's lines do not collide in the cache.
+    let Some(cols) = Chain::take(&mut plan, 0, 4 * B) else {
+        return false;
+    };
+    let Some(rows) = Chain::take(&mut plan, 1, 4 * B) else {
+        return false;
+    };
+    let blocks = rows.unit == 1 && cols.unit == 1;
+    let mut drow = [0isize; MAX_TILE];
+    let mut scol = [0isize; MAX_TILE];
+    // The other axes outermost: each of their positions is a 2-D transpose
+    // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
+    // whole, tile by tile.
+    for_each_outer(&plan, plan.rank, |[dp, sp]| {
+        for r0 in (0..rows.extent).step_by(tile) {
+            let nr = tile.min(rows.extent - r0);
+            rows.other_offsets(r0, &mut drow[..nr]);
+            for c0 in (0..cols.extent).step_by(tile) {
+                let nc = tile.min(cols.extent - c0);
+                cols.other_offsets(c0, &mut scol[..nc]);
+                let t = Tile {
+                    drow: &drow[..nr],
+                    scol: &scol[..nc],
+                    d_col: cols.unit,
+                    s_row: rows.unit,
+                    d_first: c0 as isize * cols.unit,
+                    s_first: r0 as isize * rows.unit,
+                };
+                // SAFETY: the tile at the outer position (dp, sp) is part
+                // of the plan's index space (see this function's contract).
+                unsafe {
+                    if blocks {
+                        t.copy_blocks::<T, B>(dst, dp, src, sp)
+                    } else {
+                        t.copy_elements(dst, dp, src, sp)
+                    }
+                }
+            }
+        }
+    });
+    true
+}
+
+/// One tile: rows `r < drow.len()`, columns `c < scol.len()`; element
+/// `(r, c)` lives at `dp + d_first + drow[r] + c·d_col` in dst and
+/// `sp + s_first + scol[c] + r·s_row` in src.
+struct Tile<'t> {
+    drow: &'t [isize],
+    scol: &'t [isize],
+    d_col: isize,
+    s_row: isize,
+    d_first: isize,
+    s_first: isize,
+}
+
+impl Tile<'_> {
+    /// Any unit steps: element by element, a destination row at a time.
+    ///
+    /// # Safety
+    /// Every element of the tile is inside the buffers; dst ones are ours.
+    #[inline(always)]
+    unsafe fn copy_elements<T: Copy>(&self, dst: *mut T, dp: isize, src: *const T, sp: isize) {
+        let (dp, sp) = (dp + self.d_first, sp + self.s_first);
+        for (r, &dr) in self.drow.iter().enumerate() {
+            let d = dp + dr;
+            let s = sp + r as isize * self.s_row;
+            for (c, &sc) in self.scol.iter().enumerate() {
+                // SAFETY: (r, c) is an element of the tile.
+                unsafe { *dst.offset(d + c as isize * self.d_col) = *src.offset(s + sc) };
+            }
+        }
+    }
+
+    /// Unit steps on both sides: whole `B x B` blocks, then the edges.
+    ///
+    /// # Safety
+    /// As [`Tile::copy_elements`], with `d_col == s_row == 1`.
+    #[inline(always)]
+    unsafe fn copy_blocks<T: Copy, const B: usize>(
+        &self,
+        dst: *mut T,
+        dp: isize,
+        src: *const T,
+        sp: isize,
+    ) {
+        let (dp, sp) = (dp + self.d_first, sp + self.s_first);
+        let (nr, nc) = (self.drow.len(), self.scol.len());
+        let (full_r, full_c) = (nr / B * B, nc / B * B);
+        for r in (0..full_r).step_by(B) {
+            for c in (0..full_c).step_by(B) {
+                // SAFETY: the block's rows r..r+B and columns c..c+B are in
+                // the tile; positions as in the struct docs.
+                unsafe {
+                    block::<T, B>(
+                        dst.offset(dp + c as isize),
+                        &self.drow[r..r + B],
+                        src.offset(sp + r as isize),
+                        &self.scol[c..c + B],
+                    )
+                }
+            }
+            // The right edge of these rows: each row is a short dst run.
+            for (j, &dr) in self.drow[r..r + B].iter().enumerate() {
+                for (c, &sc) in self.scol.iter().enumerate().skip(full_c) {
+                    // SAFETY: (r + j, c) is an element of the tile.
+                    unsafe {
+                        *dst.offset(dp + dr + c as isize) = *src.offset(sp + sc + (r + j) as isize)
+                    };
+                }
+            }
+        }
+        // The bottom edge: rows below the last whole block.
+        for (r, &dr) in self.drow.iter().enumerate().skip(full_r) {
+            for (c, &sc) in self.scol.iter().enumerate() {
+                // SAFETY: (r, c) is an element of the tile.
+                unsafe { *dst.offset(dp + dr + c as isize) = *src.offset(sp + sc + r as isize) };
+            }
+        }
+    }
+}
+
+/// `d[drow[r] + c] = s[scol[c] + r]` for `r, c < B`: the `B` source runs
+/// (whole cache lines) are read into a block, which is written back as `B`
+/// destination runs (whole lines), transposed in registers.
+///
+/// # Safety
+/// Every position named is inside its buffer; dst positions are ours and
+/// are not source positions.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // r indexes the inner arrays of `block`
+unsafe fn block<T: Copy, const B: usize>(d: *mut T, drow: &[isize], s: *const T, scol: &[isize]) {
+    // SAFETY: (whole body) each source run s + scol[c] .. + B and each
+    // destination run d + drow[r] .. + B is inside its buffer.
+    unsafe {
+        #[cfg(target_arch = "x86_64")]
+        if core::mem::size_of::<T>() == 4 && B == 16 {
+            // T is 4 bytes and Copy: its values move as f32 bit patterns
+            // (shuffles never change bits).
+            sse_transpose_16(d.cast::<f32>(), drow, s.cast::<f32>(), scol);
+            return;
+        }
+        let block: [[T; B]; B] =
+            core::array::from_fn(|c| core::ptr::read_unaligned(s.offset(scol[c]) as *const [T; B]));
+        for r in 0..B {
+            let row: [T; B] = core::array::from_fn(|c| block[c][r]);
+            core::ptr::write_unaligned(d.offset(drow[r]) as *mut [T; B], row);
+        }
+    }
+}
+
+/// `d[drow[r] + c] = s[scol[c] + r]` for 4-byte values, `r, c < 16`, as
+/// sixteen 4x4 SSE transposes (SSE is part of every x86_64 target). Each
+/// group of four source lines is read whole before the next.
+///
+/// # Safety
+/// As [`block`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn sse_transpose_16(d: *mut f32, drow: &[isize], s: *const f32, scol: &[isize]) {
+    use core::arch::x86_64::*;
+    let (drow, scol) = (&drow[..16], &scol[..16]);
+    for cb in (0..16).step_by(4) {
+        let p = [scol[cb], scol[cb + 1], scol[cb + 2], scol[cb + 3]];
+        for rb in (0..16).step_by(4) {
+            // SAFETY: source lines cb..cb+4 at rows rb..rb+4, destination
+            // lines rb..rb+4 at columns cb..cb+4.
+            unsafe {
+                let w = _mm_loadu_ps(s.offset(p[0]).add(rb));
+                let x = _mm_loadu_ps(s.offset(p[1]).add(rb));
+                let y = _mm_loadu_ps(s.offset(p[2]).add(rb));
+                let z = _mm_loadu_ps(s.offset(p[3]).add(rb));
+                let t0 = _mm_unpacklo_ps(w, x);
+                let t1 = _mm_unpacklo_ps(y, z);
+                let t2 = _mm_unpackhi_ps(w, x);
+                let t3 = _mm_unpackhi_ps(y, z);
+                let o = d.add(cb);
+                _mm_storeu_ps(o.offset(drow[rb]), _mm_movelh_ps(t0, t1));
+                _mm_storeu_ps(o.offset(drow[rb + 1]), _mm_movehl_ps(t1, t0));
+                _mm_storeu_ps(o.offset(drow[rb + 2]), _mm_movelh_ps(t2, t3));
+                _mm_storeu_ps(o.offset(drow[rb + 3]), _mm_movehl_ps(t3, t2));
+            }
+        }
+    }
+}
