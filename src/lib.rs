@@ -108,10 +108,14 @@ mod view;
 /// ```
 ///
 /// The numeric rules are the crate's own `const fn`s in [`layout::math`],
-/// evaluated by the compiler (`cargo check` reports them); the macro only
-/// checks what it sees in the tokens (keys, counts, rank, signs). A
-/// fixed-size array that is too short is reported when the code is built
-/// (it needs the array's type). `ui-tests/` holds every error message.
+/// evaluated by the compiler; the macro only checks what it sees in the
+/// tokens (keys, counts, rank, signs). Constant-expression entries may be
+/// of any integer type and obey the same rules. `cargo check` reports
+/// every rule — in value and type position, and for `&mut` behind a
+/// binding — except one: a fixed-size array that is too short is reported
+/// when the code is built, because comparing the array's length (a generic
+/// parameter) with the layout needs monomorphization on stable Rust.
+/// `ui-tests/` holds every error message.
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
