@@ -316,14 +316,10 @@ fn check_permuted_copy<T, const N: usize>(
     // A row-major array of the permuted shape, viewed back through the
     // inverse permutation, then flipped: a source of `shape` whose strides
     // are a permutation of contiguous ones.
-    let mut inv = [0usize; N];
-    for (a, &p) in src_perm.iter().enumerate() {
-        inv[p] = a;
-    }
     let stored: [usize; N] = core::array::from_fn(|a| shape[src_perm[a]]);
     let mut sv = StridedView::new(&data, Layout::contiguous(stored))
         .unwrap()
-        .permute(inv)
+        .permute(inverse(src_perm))
         .unwrap();
     for (a, &f) in flips.iter().enumerate() {
         if f {
@@ -333,11 +329,9 @@ fn check_permuted_copy<T, const N: usize>(
     assert_eq!(sv.shape(), shape);
     let want: Vec<T> = sv.iter().copied().collect();
     let dstored: [usize; N] = core::array::from_fn(|a| shape[dst_perm[a]]);
-    let mut dinv = [0usize; N];
-    for (a, &p) in dst_perm.iter().enumerate() {
-        dinv[p] = a;
-    }
-    let dl = Layout::contiguous(dstored).permute(dinv).unwrap();
+    let dl = Layout::contiguous(dstored)
+        .permute(inverse(dst_perm))
+        .unwrap();
     let mut out = vec![make(usize::MAX / 2); numel];
     kernel::rearrange(&mut StridedViewMut::new(&mut out, dl).unwrap(), &sv).unwrap();
     let got: Vec<T> = StridedView::new(&out, dl)
@@ -349,6 +343,14 @@ fn check_permuted_copy<T, const N: usize>(
         got, want,
         "shape {shape:?} src perm {src_perm:?} dst perm {dst_perm:?} flips {flips:?}"
     );
+}
+
+fn inverse<const N: usize>(perm: [usize; N]) -> [usize; N] {
+    let mut inv = [0usize; N];
+    for (a, &p) in perm.iter().enumerate() {
+        inv[p] = a;
+    }
+    inv
 }
 
 fn check_every_size<const N: usize>(
