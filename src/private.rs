@@ -57,22 +57,33 @@ const fn entry_error(what: &str, negative: bool, magnitude: u128, rule: &str) ->
     m.push(rule)
 }
 
+// The common rule of sizes, offsets and lengths: a non-negative integer
+// that fits `usize`; `negative` says why a negative one is refused.
+const fn count_entry<T: Integer>(
+    signed: i128,
+    unsigned: u128,
+    what: &'static str,
+    negative: &'static str,
+) -> Result<usize, Message> {
+    match entry_value::<T>(signed, unsigned) {
+        (true, m) => Err(entry_error(what, true, m, negative)),
+        (false, m) if m > usize::MAX as u128 => {
+            Err(entry_error(what, false, m, " does not fit in usize"))
+        }
+        (false, m) => Ok(m as usize),
+    }
+}
+
 /// A size given as a constant expression `e`, called as
 /// `size_entry(&(e), e as i128, e as u128)`: a non-negative integer that
 /// fits `usize`, or the message saying which rule it breaks.
 pub const fn size_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Result<usize, Message> {
-    match entry_value::<T>(signed, unsigned) {
-        (true, m) => Err(entry_error(
-            "size",
-            true,
-            m,
-            " is negative: sizes count elements and must be 0 or more",
-        )),
-        (false, m) if m > usize::MAX as u128 => {
-            Err(entry_error("size", false, m, " does not fit in usize"))
-        }
-        (false, m) => Ok(m as usize),
-    }
+    count_entry::<T>(
+        signed,
+        unsigned,
+        "size",
+        " is negative: sizes count elements and must be 0 or more",
+    )
 }
 
 /// A stride given as a constant expression: an integer that fits `isize`.
@@ -100,35 +111,23 @@ pub const fn offset_entry<T: Integer>(
     signed: i128,
     unsigned: u128,
 ) -> Result<usize, Message> {
-    match entry_value::<T>(signed, unsigned) {
-        (true, m) => Err(entry_error(
-            "offset",
-            true,
-            m,
-            " is negative: the offset is a position in the buffer and must be 0 or more",
-        )),
-        (false, m) if m > usize::MAX as u128 => {
-            Err(entry_error("offset", false, m, " does not fit in usize"))
-        }
-        (false, m) => Ok(m as usize),
-    }
+    count_entry::<T>(
+        signed,
+        unsigned,
+        "offset",
+        " is negative: the offset is a position in the buffer and must be 0 or more",
+    )
 }
 
 /// A buffer length given as a constant expression: a non-negative integer
 /// that fits `usize`.
 pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Result<usize, Message> {
-    match entry_value::<T>(signed, unsigned) {
-        (true, m) => Err(entry_error(
-            "len",
-            true,
-            m,
-            " is negative: the buffer length must be 0 or more",
-        )),
-        (false, m) if m > usize::MAX as u128 => {
-            Err(entry_error("len", false, m, " does not fit in usize"))
-        }
-        (false, m) => Ok(m as usize),
-    }
+    count_entry::<T>(
+        signed,
+        unsigned,
+        "len",
+        " is negative: the buffer length must be 0 or more",
+    )
 }
 
 /// The buffer of `strided!(&buf; ...)` was written as `&buf`: a shared view,
