@@ -482,9 +482,12 @@ pub const fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Layo
 }
 
 /// Row-major strides of a contiguous layout of `shape`, written into `out`,
-/// or `ElementCountOverflow` / `Overflow` when they do not fit. As in NumPy,
+/// or `ElementCountOverflow` (the count does not fit `usize`) / `Overflow`
+/// (the last position, count - 1, does not fit `isize`: at most
+/// `isize::MAX + 1` = 2^63 elements) when they do not fit. As in NumPy,
 /// a size-0 axis counts as size 1 for the strides outside it; an empty shape
-/// never fails (strides that would not fit saturate at `isize::MAX`).
+/// never fails (strides that would not fit saturate at `isize::MAX`, as do
+/// those of size-1 axes outside exactly 2^63 elements: no index moves them).
 ///
 /// ```
 /// # use constrided::layout::math::c_strides;
@@ -497,34 +500,55 @@ pub const fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Layo
 /// c_strides(&[0, usize::MAX], &mut e).unwrap();
 /// assert_eq!(e, [isize::MAX, 1]);
 /// assert!(c_strides(&[2, usize::MAX / 2], &mut e).is_err());
+/// // Exactly 2^63 elements: the last position is isize::MAX.
+/// let mut one = [0isize; 1];
+/// c_strides(&[1 << 63], &mut one).unwrap();
+/// assert!(c_strides(&[(1 << 63) + 1], &mut one).is_err());
 /// ```
 pub const fn c_strides(shape: &[usize], out: &mut [isize]) -> Result<(), LayoutError> {
-    if let Err(e) = numel(shape) {
+    if let Err(e) = contiguous_count(shape) {
         return Err(e);
     }
-    let empty = has_zero_axis(shape);
     let mut z: usize = 1;
     let mut d = shape.len();
     while d > 0 {
         d -= 1;
-        out[d] = z as isize;
+        out[d] = saturate_stride(z);
         // As NumPy: a size-0 axis counts as size 1 for the axes outside it.
         if shape[d] != 0 {
             z = z.saturating_mul(shape[d]);
         }
-        if z > isize::MAX as usize {
-            if empty {
-                // No element is ever reached: any stride is valid, so
-                // saturate instead of failing.
-                z = isize::MAX as usize;
-            } else {
-                return Err(LayoutError::Overflow {
-                    position: z as i128 - 1,
-                });
-            }
-        }
     }
     Ok(())
+}
+
+// The rule shared by the default (contiguous) strides: the element count
+// fits `usize` and, unless the shape is empty, the last position
+// `count - 1` fits `isize`, so exactly `isize::MAX + 1` = 2^63 elements
+// are accepted. Once this holds, every partial product that is used as
+// the stride of an axis of size > 1 fits `isize`.
+const fn contiguous_count(shape: &[usize]) -> Result<usize, LayoutError> {
+    let count = match numel(shape) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if count > isize::MAX as usize + 1 {
+        return Err(LayoutError::Overflow {
+            position: count as i128 - 1,
+        });
+    }
+    Ok(count)
+}
+
+// A partial product as a stride. It exceeds `isize::MAX` only on the axes
+// of an empty shape or on size-1 axes outside exactly 2^63 elements, where
+// no index ever moves along it, so saturating keeps the layout exact.
+const fn saturate_stride(z: usize) -> isize {
+    if z > isize::MAX as usize {
+        isize::MAX
+    } else {
+        z as isize
+    }
 }
 
 /// Column-major strides of a contiguous layout of `shape`, written into `out`.
@@ -536,25 +560,15 @@ pub const fn c_strides(shape: &[usize], out: &mut [isize]) -> Result<(), LayoutE
 /// assert_eq!(s, [1, 2, 6]);
 /// ```
 pub const fn f_strides(shape: &[usize], out: &mut [isize]) -> Result<(), LayoutError> {
-    if let Err(e) = numel(shape) {
+    if let Err(e) = contiguous_count(shape) {
         return Err(e);
     }
-    let empty = has_zero_axis(shape);
     let mut z: usize = 1;
     let mut d = 0;
     while d < shape.len() {
-        out[d] = z as isize;
+        out[d] = saturate_stride(z);
         if shape[d] != 0 {
             z = z.saturating_mul(shape[d]);
-        }
-        if z > isize::MAX as usize {
-            if empty {
-                z = isize::MAX as usize;
-            } else {
-                return Err(LayoutError::Overflow {
-                    position: z as i128 - 1,
-                });
-            }
         }
         d += 1;
     }
