@@ -106,13 +106,61 @@ fn int_literal(lit: &Lit, negative: bool) -> syn::Result<i128> {
             let v: i128 = i.base10_parse().map_err(|_| {
                 syn::Error::new_spanned(i, format!("`{i}` is too large for a layout entry"))
             })?;
-            Ok(if negative { -v } else { v })
+            let v = if negative { -v } else { v };
+            check_suffix(i, v)?;
+            Ok(v)
         }
         other => Err(syn::Error::new_spanned(
             other,
             "expected an integer: layout entries count elements",
         )),
     }
+}
+
+// A suffixed literal keeps its type: its value must be in that type's
+// range (`300u8` and `-5u32` are errors naming the number and the range).
+fn check_suffix(i: &syn::LitInt, v: i128) -> syn::Result<()> {
+    let suffix = i.suffix();
+    let range: (i128, i128) = match suffix {
+        "" => return Ok(()),
+        "u8" => (0, u8::MAX as i128),
+        "u16" => (0, u16::MAX as i128),
+        "u32" => (0, u32::MAX as i128),
+        "u64" | "usize" => (0, u64::MAX as i128),
+        "u128" => (0, i128::MAX),
+        "i8" => (i8::MIN as i128, i8::MAX as i128),
+        "i16" => (i16::MIN as i128, i16::MAX as i128),
+        "i32" => (i32::MIN as i128, i32::MAX as i128),
+        "i64" | "isize" => (i64::MIN as i128, i64::MAX as i128),
+        "i128" => (i128::MIN, i128::MAX),
+        other => {
+            return Err(syn::Error::new_spanned(
+                i,
+                format!("`{other}` is not an integer type: layout entries are integers"),
+            ))
+        }
+    };
+    if v < range.0 && range.0 == 0 {
+        return Err(syn::Error::new_spanned(
+            i,
+            format!(
+                "`-{}` is negative but `{suffix}` is unsigned: a suffixed literal keeps its type, whose range is {}..={}",
+                i.base10_digits(),
+                range.0,
+                range.1
+            ),
+        ));
+    }
+    if v < range.0 || v > range.1 {
+        return Err(syn::Error::new_spanned(
+            i,
+            format!(
+                "{v} does not fit in `{suffix}`: a suffixed literal keeps its type, whose range is {}..={}",
+                range.0, range.1
+            ),
+        ));
+    }
+    Ok(())
 }
 
 // The entries of a tuple `(a, b)`, an array `[a, b]`, `()` or a single value.
