@@ -49,7 +49,9 @@ mod convert;
 mod error;
 pub mod kernel;
 pub mod layout;
+pub mod mixed_layout;
 pub mod static_layout;
+pub mod static_transform;
 mod view;
 
 /// Compile-time layouts: `strided!` builds a static layout, or a view

@@ -39,6 +39,56 @@ use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, Token, UnOp};
 
 const MAX_RANK: usize = 8;
 const KEYS: &str = "`shape`, `strides`, `offset` or `len`";
+// `dyn expr` entries are rewritten to `__constrided_dyn(expr)` before
+// parsing (`dyn expr` is not an expression).
+const DYN_MARK: &str = "__constrided_dyn";
+
+// Rewrites every `dyn <tokens up to the next comma>` into
+// `__constrided_dyn(<tokens>)`, in groups too.
+fn mark_dyn(ts: TokenStream2) -> TokenStream2 {
+    let tokens: Vec<TokenTree> = ts.into_iter().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Ident(id) if id == "dyn" => {
+                let mut inner = Vec::new();
+                i += 1;
+                while i < tokens.len() {
+                    if matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ',') {
+                        break;
+                    }
+                    inner.push(match &tokens[i] {
+                        TokenTree::Group(g) => {
+                            let mut ng =
+                                proc_macro2::Group::new(g.delimiter(), mark_dyn(g.stream()));
+                            ng.set_span(g.span());
+                            TokenTree::Group(ng)
+                        }
+                        t => t.clone(),
+                    });
+                    i += 1;
+                }
+                out.push(TokenTree::Ident(Ident::new(DYN_MARK, id.span())));
+                let inner: TokenStream2 = inner.into_iter().collect();
+                let mut g = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, inner);
+                g.set_span(id.span());
+                out.push(TokenTree::Group(g));
+            }
+            TokenTree::Group(g) => {
+                let mut ng = proc_macro2::Group::new(g.delimiter(), mark_dyn(g.stream()));
+                ng.set_span(g.span());
+                out.push(TokenTree::Group(ng));
+                i += 1;
+            }
+            t => {
+                out.push(t.clone());
+                i += 1;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
 
 /// Builds a static layout, or a view over a buffer through one.
 ///
@@ -78,9 +128,45 @@ impl Parse for Entry {
 struct Value {
     expr: Expr,
     literal: Option<i128>,
+    // A bare identifier `X` or `-X` (negative): maybe a const generic
+    // parameter, which only as such can be a const argument of a type.
+    param: Option<(bool, Ident)>,
+    // A run-time entry: `dyn expr` (value form, with the expression) or
+    // `_` (type form, without).
+    dynamic: Option<Option<Expr>>,
+}
+
+fn bare_ident(expr: &Expr) -> Option<Ident> {
+    match expr {
+        Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => p.path.get_ident().cloned(),
+        Expr::Group(g) => bare_ident(&g.expr),
+        // `(X)` is a constant expression: the escape hatch for a constant
+        // of another integer type than the entry's.
+        _ => None,
+    }
 }
 
 fn value_of(expr: &Expr) -> syn::Result<Value> {
+    if let Expr::Infer(_) = expr {
+        return Ok(Value {
+            expr: expr.clone(),
+            literal: None,
+            param: None,
+            dynamic: Some(None),
+        });
+    }
+    if let Expr::Call(c) = expr {
+        if let Expr::Path(p) = &*c.func {
+            if p.path.is_ident(DYN_MARK) && c.args.len() == 1 {
+                return Ok(Value {
+                    expr: expr.clone(),
+                    literal: None,
+                    param: None,
+                    dynamic: Some(Some(c.args[0].clone())),
+                });
+            }
+        }
+    }
     let literal = match expr {
         Expr::Lit(ExprLit { lit, .. }) => Some(int_literal(lit, false)?),
         Expr::Unary(ExprUnary {
@@ -94,9 +180,19 @@ fn value_of(expr: &Expr) -> syn::Result<Value> {
         Expr::Group(g) => return value_of(&g.expr),
         _ => None,
     };
+    let param = match expr {
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => bare_ident(inner).map(|i| (true, i)),
+        other => bare_ident(other).map(|i| (false, i)),
+    };
     Ok(Value {
         expr: expr.clone(),
         literal,
+        param,
+        dynamic: None,
     })
 }
 
@@ -183,7 +279,7 @@ struct Spec {
 }
 
 fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
-    let entries = Punctuated::<Entry, Token![,]>::parse_terminated.parse2(tokens)?;
+    let entries = Punctuated::<Entry, Token![,]>::parse_terminated.parse2(mark_dyn(tokens))?;
     let mut shape = None;
     let mut strides = None;
     let mut offset = None;
@@ -511,13 +607,244 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
     }
 }
 
+impl Spec {
+    // Whether some entry is a bare identifier: maybe a const generic
+    // parameter, so the layout goes through the generic path.
+    fn has_params(&self) -> bool {
+        let all = self
+            .shape
+            .iter()
+            .chain(self.strides.iter().flat_map(|(s, _)| s.iter()))
+            .chain(self.offset.iter().map(|(v, _)| v))
+            .chain(self.len.iter().map(|(v, _)| v));
+        all.clone()
+            .any(|v| v.literal.is_none() && v.param.is_some())
+    }
+}
+
+impl Spec {
+    // Whether some entry is run-time (`dyn expr` or `_`).
+    fn is_mixed(&self) -> bool {
+        self.shape
+            .iter()
+            .chain(self.strides.iter().flat_map(|(s, _)| s.iter()))
+            .chain(self.offset.iter().map(|(v, _)| v))
+            .any(|v| v.dynamic.is_some())
+    }
+}
+
+// The mixed path's type: `MixedLayout<(MAxis<size, stride>, ..), offset, N>`
+// with `Fix`/`FixS` for static entries and `Dyn` for run-time ones. With
+// default strides, an axis's stride is static when every size after it is
+// a literal (the row-major product); the others are run-time.
+fn mixed_type(spec: &Spec) -> TokenStream2 {
+    let n = spec.shape.len();
+    let default_strides: Vec<Option<i128>> = (0..n)
+        .map(|k| {
+            spec.shape[k + 1..]
+                .iter()
+                .try_fold(1i128, |acc, v| match v.literal {
+                    Some(x) => acc.checked_mul(x).filter(|p| *p <= isize::MAX as i128),
+                    None => None,
+                })
+        })
+        .collect();
+    let axes = (0..n).map(|k| {
+        let size = count_entry_type(&spec.shape[k], Kind::Size);
+        let stride = match &spec.strides {
+            Some((s, _)) => stride_entry_type(&s[k]),
+            None => match default_strides[k] {
+                Some(v) => {
+                    let lit = proc_macro2::Literal::i128_unsuffixed(v);
+                    quote! { ::constrided::__private::FixS<#lit> }
+                }
+                None => quote! { ::constrided::__private::Dyn },
+            },
+        };
+        quote! { ::constrided::__private::MAxis<#size, #stride>, }
+    });
+    let offset = match &spec.offset {
+        Some((v, _)) => count_entry_type(v, Kind::Offset),
+        None => quote! { ::constrided::__private::Fix<0> },
+    };
+    quote! { ::constrided::__private::MixedLayout<(#(#axes)*), #offset, #n> }
+}
+
+fn count_entry_type(v: &Value, kind: Kind) -> TokenStream2 {
+    if v.dynamic.is_some() {
+        return quote! { ::constrided::__private::Dyn };
+    }
+    let arg = const_arg(v, kind);
+    quote! { ::constrided::__private::Fix<#arg> }
+}
+
+fn stride_entry_type(v: &Value) -> TokenStream2 {
+    if v.dynamic.is_some() {
+        return quote! { ::constrided::__private::Dyn };
+    }
+    let arg = const_arg(v, Kind::Stride);
+    quote! { ::constrided::__private::FixS<#arg> }
+}
+
+// The mixed path's value: `Result<MixedLayout<..>, LayoutError>`, the
+// run-time entries evaluated where the macro is called. A `&mut` with a
+// static zero stride on an axis of static size above 1 (aliasing decided
+// by static entries alone) is a compile error.
+fn mixed_value(spec: &Spec, mutable: Option<Span>) -> syn::Result<TokenStream2> {
+    if let (Some(span), Some((s, _))) = (mutable, &spec.strides) {
+        for (k, st) in s.iter().enumerate() {
+            if let (Some(0), Some(size)) = (st.literal, spec.shape[k].literal) {
+                if size > 1 {
+                    return Err(syn::Error::new(
+                        span,
+                        format!(
+                            "strided!: a mutable view needs a unique layout, but axis {k} has static size {size} and static stride 0, so all its indices reach the same position"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let ty = mixed_type(spec);
+    let run = |v: &Value, kind: Kind| -> TokenStream2 {
+        match &v.dynamic {
+            Some(Some(e)) => match kind {
+                Kind::Stride => quote_spanned! {e.span()=> { let v: isize = #e; v } },
+                _ => quote_spanned! {e.span()=> { let v: usize = #e; v } },
+            },
+            Some(None) => quote_spanned! {v.expr.span()=>
+                ::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")
+            },
+            None => const_arg(v, kind),
+        }
+    };
+    let shape: Vec<_> = spec.shape.iter().map(|v| run(v, Kind::Size)).collect();
+    let offset = match &spec.offset {
+        Some((v, _)) => run(v, Kind::Offset),
+        None => quote! { 0 },
+    };
+    Ok(match &spec.strides {
+        Some((s, _)) => {
+            let strides = s.iter().map(|v| run(v, Kind::Stride));
+            quote! { <#ty>::new([#(#shape),*], [#(#strides),*], #offset) }
+        }
+        None => quote! { <#ty>::contiguous([#(#shape),*], #offset) },
+    })
+}
+
+// A const argument for an entry of the generic path: a literal, a bare
+// identifier as is (a const generic parameter must have the argument's
+// type: `usize` for sizes and the offset, `isize` for strides), or a
+// constant expression cast to the type (valid when it names no generic
+// parameter).
+fn const_arg(v: &Value, kind: Kind) -> TokenStream2 {
+    if let Some(n) = v.literal {
+        let lit = literal_tokens(v, n);
+        return quote! { { #lit } };
+    }
+    if let Some((false, id)) = &v.param {
+        return quote_spanned! {id.span()=> { #id } };
+    }
+    // A constant expression: checked as in the constant path (any integer
+    // type, in range, or the rule's message at the expression).
+    let checked = entry_tokens(v, kind);
+    quote! { { #checked } }
+}
+
+// The static layout type of the generic path: each axis an `Axis` (given
+// stride), `NegAxis` (stride `-S` for a parameter `S`) or `CAxis` (default
+// stride, computed by an associated constant).
+fn generic_type(spec: &Spec) -> TokenStream2 {
+    let axes = spec.shape.iter().enumerate().map(|(k, size)| {
+        let d = const_arg(size, Kind::Size);
+        match &spec.strides {
+            None => quote! { ::constrided::__private::CAxis<#d>, },
+            Some((s, _)) => match (&s[k].literal, &s[k].param) {
+                (None, Some((true, id))) => {
+                    quote_spanned! {id.span()=> ::constrided::__private::NegAxis<#d, { #id }>, }
+                }
+                _ => {
+                    let st = const_arg(&s[k], Kind::Stride);
+                    quote! { ::constrided::__private::Axis<#d, #st>, }
+                }
+            },
+        }
+    });
+    let offset = match &spec.offset {
+        Some((v, _)) => const_arg(v, Kind::Offset),
+        None => quote! { 0 },
+    };
+    quote! { ::constrided::__private::StaticLayout<(#(#axes)*), #offset> }
+}
+
+// The generic path's value: the layout, checked by an inline `const`
+// block at the call site (evaluated when the code is instantiated, and
+// reported at the user's line).
+fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
+    let n = spec.shape.len();
+    let ty = generic_type(spec);
+    let len = match &spec.len {
+        Some((v, _)) => {
+            let e = entry_tokens(v, Kind::Len);
+            quote! { ::core::option::Option::Some(#e) }
+        }
+        None => quote! { ::core::option::Option::None },
+    };
+    let unique = mutable.is_some();
+    let span = mutable
+        .or(spec.len.as_ref().map(|(_, s)| *s))
+        .unwrap_or_else(|| layout_span(spec));
+    let check = quote_spanned! {span=>
+        const {
+            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<#n>(
+                <#ty>::CHECKED, #len, #unique,
+            ) {
+                ::core::panic!("{}", m.as_str())
+            }
+        }
+    };
+    quote! {{ #check; <#ty>::new() }}
+}
+
+// Makes the macro's internal names unique per invocation, so that a
+// `strided!` nested in an entry of another does not clash with it.
+fn rename(ts: TokenStream2, suffix: usize) -> TokenStream2 {
+    ts.into_iter()
+        .map(|t| match t {
+            TokenTree::Ident(id) if id.to_string().starts_with("__CONSTRIDED_") => {
+                TokenTree::Ident(Ident::new(&format!("{id}_{suffix}"), id.span()))
+            }
+            TokenTree::Group(g) => {
+                let mut ng = proc_macro2::Group::new(g.delimiter(), rename(g.stream(), suffix));
+                ng.set_span(g.span());
+                TokenTree::Group(ng)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
+    let out = expand_inner(input)?;
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    Ok(rename(out, n))
+}
+
+fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
     let call_site = Span::call_site();
     let tokens: Vec<TokenTree> = input.into_iter().collect();
     // Type form: `type shape = ..`.
     if let Some(TokenTree::Ident(first)) = tokens.first() {
         if first == "type" {
             let spec = parse_spec(tokens[1..].iter().cloned().collect(), call_site)?;
+            if spec.is_mixed() {
+                return Ok(mixed_type(&spec));
+            }
+            if spec.has_params() {
+                return Ok(generic_type(&spec));
+            }
             return Ok(layout_type(&spec));
         }
     }
@@ -528,6 +855,12 @@ fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
     match semi {
         None => {
             let spec = parse_spec(tokens.into_iter().collect(), call_site)?;
+            if spec.is_mixed() {
+                return mixed_value(&spec, None);
+            }
+            if spec.has_params() {
+                return Ok(generic_value(&spec, None));
+            }
             let (items, layout) = layout_block(&spec, None);
             Ok(quote! {{ #items #layout }})
         }
@@ -540,11 +873,26 @@ fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
                 ));
             }
             let buffer: Expr = syn::parse2(buffer_tokens)?;
+            let spec = parse_spec(tokens[at + 1..].iter().cloned().collect(), call_site)?;
+            if spec.is_mixed() {
+                let mutable = match &buffer {
+                    Expr::Reference(r) if r.mutability.is_some() => Some(r.span()),
+                    _ => None,
+                };
+                let layout = mixed_value(&spec, mutable)?;
+                return Ok(quote! {
+                    #layout.and_then(|l| ::constrided::__private::MixedSource::mixed_view(#buffer, l))
+                });
+            }
+            let generic = spec.has_params();
             // What is known of the layout's uniqueness: `&buf` needs none;
-            // `&mut buf` is checked by a `const` item (with the colliding
+            // `&mut buf` is checked with the layout (with the colliding
             // indices in the message); any other buffer expression gets a
-            // type computed from the layout's uniqueness, so a `&mut` behind
-            // a binding is still refused at type-checking time.
+            // type computed from a quick proof of the layout's uniqueness,
+            // so a `&mut` behind a binding is still refused at type-checking
+            // time, while a shared one pays at most a few hundred steps. A
+            // proof the quick search (or the generic path) leaves open is
+            // `Deferred`: made at instantiation, for exclusive borrows only.
             let (mutable, proof) = match &buffer {
                 Expr::Reference(r) => match r.mutability {
                     Some(m) => (
@@ -553,20 +901,57 @@ fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
                     ),
                     None => (None, quote! { ::constrided::__private::Shared }),
                 },
+                _ if generic => (None, quote! { ::constrided::__private::Deferred }),
                 _ => (
                     None,
                     quote! {
                         <::constrided::__private::Proof<{
-                            ::constrided::__private::is_unique(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES)
+                            ::constrided::__private::quick_uniqueness(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES)
                         }> as ::constrided::__private::Select>::OUT
                     },
                 ),
             };
-            let spec = parse_spec(tokens[at + 1..].iter().cloned().collect(), call_site)?;
-            let (items, layout) = layout_block(&spec, mutable);
-            Ok(quote! {
-                ::constrided::__private::static_view(#buffer, { #items (#layout, #proof) })
-            })
+            let layout = if generic {
+                let value = generic_value(&spec, mutable);
+                quote! { (#value, #proof) }
+            } else {
+                let (items, layout) = layout_block(&spec, mutable);
+                quote! { { #items (#layout, #proof) } }
+            };
+            // The view, made by a generic function written here, whose
+            // inline `const` block checks what needs the buffer's type (a
+            // fixed-size array's length, a deferred uniqueness proof) when
+            // it is instantiated, and reports it at this line.
+            let check = quote_spanned! {buffer.span()=>
+                const {
+                    if let ::core::option::Option::Some(m) = ::constrided::__private::source_failure::<N>(
+                        <M as ::constrided::__private::StaticMapping<N>>::LAYOUT,
+                        <B as ::constrided::__private::StaticSource<'a>>::LEN,
+                        <B as ::constrided::__private::StaticSource<'a>>::EXCLUSIVE
+                            && <P as ::constrided::__private::ProofKind>::DEFERRED,
+                    ) {
+                        ::core::panic!("{}", m.as_str())
+                    }
+                }
+            };
+            Ok(quote! {{
+                #[inline(always)]
+                fn __constrided_view<'a, B, const N: usize, M, P>(
+                    buffer: B,
+                    layout: (M, P),
+                ) -> <B as ::constrided::__private::StaticSource<'a>>::Out<N, M>
+                where
+                    B: ::constrided::__private::StaticSource<'a>,
+                    <B as ::constrided::__private::StaticSource<'a>>::Borrow:
+                        ::constrided::__private::MayView<P>,
+                    M: ::constrided::__private::StaticMapping<N>,
+                    P: ::constrided::__private::ProofKind,
+                {
+                    #check;
+                    ::constrided::__private::static_view(buffer, layout)
+                }
+                __constrided_view(#buffer, #layout)
+            }})
         }
     }
 }
