@@ -349,12 +349,24 @@ pub trait StaticSource<'a> {
 /// macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and checked
 /// it, else [`Unique`] or [`Aliasing`] as computed by const evaluation).
 #[inline(always)]
+///
+/// What needs the buffer's type (a fixed-size array's length, a
+/// [`Deferred`] uniqueness proof for an exclusive borrow) is checked by an
+/// inline `const` block when this function is instantiated; the error
+/// names the numbers, and rustc's "while instantiating" note shows the
+/// user's line (the macro calls this function directly).
 pub fn static_view<'a, B, const N: usize, M, P>(buffer: B, layout: (M, P)) -> B::Out<N, M>
 where
     B: StaticSource<'a>,
     B::Borrow: MayView<P>,
     M: StaticMapping<N>,
+    P: ProofKind,
 {
+    const {
+        if let Some(m) = source_failure::<N>(M::LAYOUT, B::LEN, B::EXCLUSIVE && P::DEFERRED) {
+            panic!("{}", m.as_str())
+        }
+    };
     buffer.static_view(layout.0)
 }
 
@@ -481,4 +493,77 @@ mixed_source! {
 mixed_source! {
     [] &'a alloc::vec::Vec<T> => StridedView;
     [] &'a mut alloc::vec::Vec<T> => StridedViewMut;
+}
+
+// The strides of a literal layout: given, or the row-major default.
+const fn literal_strides(
+    shape: &[usize],
+    strides: Option<&[isize]>,
+    out: &mut [isize; crate::MAX_RANK],
+) -> Result<usize, LayoutError> {
+    let n = shape.len();
+    match strides {
+        Some(s) => {
+            let mut k = 0;
+            while k < s.len() && k < crate::MAX_RANK {
+                out[k] = s[k];
+                k += 1;
+            }
+            Ok(s.len())
+        }
+        None => {
+            let mut buf = [0isize; crate::MAX_RANK];
+            let (head, _) = buf.split_at_mut(n);
+            if let Err(e) = math::c_strides(shape, head) {
+                return Err(e);
+            }
+            let mut k = 0;
+            while k < n {
+                out[k] = head[k];
+                k += 1;
+            }
+            Ok(n)
+        }
+    }
+}
+
+const fn panic_on(r: Result<(), LayoutError>) {
+    if let Err(e) = r {
+        panic!("{}", describe_after("strided!: ", &e).as_str())
+    }
+}
+
+/// The layout rules of a `strided!` layout whose entries are all literals,
+/// in one call (a compile error at the call, which the macro spans on the
+/// user's tokens): default strides that fit, then validity.
+pub const fn assert_layout(shape: &[usize], strides: Option<&[isize]>, offset: usize) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => match extent(shape, s.split_at(n).0, offset) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    })
+}
+
+/// `len = ..` of a literal layout (after [`assert_layout`]).
+pub const fn assert_len(shape: &[usize], strides: Option<&[isize]>, offset: usize, len: usize) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => match check_in_buffer(shape, s.split_at(n).0, offset, len) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    })
+}
+
+/// The uniqueness of a literal layout behind a visible `&mut`.
+pub const fn assert_unique(shape: &[usize], strides: Option<&[isize]>) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => check_unique(shape, s.split_at(n).0),
+        Err(e) => Err(e),
+    })
 }

@@ -43,6 +43,14 @@ const KEYS: &str = "`shape`, `strides`, `offset` or `len`";
 // parsing (`dyn expr` is not an expression).
 const DYN_MARK: &str = "__constrided_dyn";
 
+fn has_dyn(ts: TokenStream2) -> bool {
+    ts.into_iter().any(|t| match t {
+        TokenTree::Ident(id) => id == "dyn",
+        TokenTree::Group(g) => has_dyn(g.stream()),
+        _ => false,
+    })
+}
+
 // Rewrites every `dyn <tokens up to the next comma>` into
 // `__constrided_dyn(<tokens>)`, in groups too.
 fn mark_dyn(ts: TokenStream2) -> TokenStream2 {
@@ -279,7 +287,14 @@ struct Spec {
 }
 
 fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
-    let entries = Punctuated::<Entry, Token![,]>::parse_terminated.parse2(mark_dyn(tokens))?;
+    // Rewritten only when needed: rebuilt groups lose their delimiters'
+    // own spans, which parse errors point at.
+    let tokens = if has_dyn(tokens.clone()) {
+        mark_dyn(tokens)
+    } else {
+        tokens
+    };
+    let entries = Punctuated::<Entry, Token![,]>::parse_terminated.parse2(tokens)?;
     let mut shape = None;
     let mut strides = None;
     let mut offset = None;
@@ -563,11 +578,103 @@ fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked 
     Checked { bindings, checks }
 }
 
+// The numbers of a layout whose entries are all literals: shape, strides
+// (the row-major products when not given; zeros when they overflow, which
+// the layout's check then reports) and offset, as literal tokens.
+fn literal_layout(spec: &Spec) -> Option<(Vec<TokenStream2>, Vec<TokenStream2>, TokenStream2)> {
+    let lit = |v: &Value| {
+        v.literal
+            .filter(|_| v.param.is_none() && v.dynamic.is_none())
+    };
+    let shape: Vec<i128> = spec.shape.iter().map(lit).collect::<Option<_>>()?;
+    let strides: Vec<i128> = match &spec.strides {
+        Some((s, _)) => s.iter().map(lit).collect::<Option<_>>()?,
+        None => {
+            let mut out = vec![0i128; shape.len()];
+            let mut z: i128 = 1;
+            let mut ok = true;
+            for k in (0..shape.len()).rev() {
+                out[k] = z.min(isize::MAX as i128);
+                if shape[k] != 0 {
+                    z = z.saturating_mul(shape[k]);
+                }
+            }
+            if shape.iter().all(|&d| d != 0) && z > isize::MAX as i128 + 1 {
+                ok = false;
+            }
+            if ok {
+                out
+            } else {
+                vec![0; shape.len()]
+            }
+        }
+    };
+    let offset = match &spec.offset {
+        Some((v, _)) => lit(v)?,
+        None => 0,
+    };
+    let num = |n: i128| -> TokenStream2 {
+        let l = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
+        if n < 0 {
+            quote! { { -#l } }
+        } else {
+            quote! { #l }
+        }
+    };
+    Some((
+        shape.iter().map(|&d| num(d)).collect(),
+        strides.iter().map(|&d| num(d)).collect(),
+        num(offset),
+    ))
+}
+
 // The static layout value and the items that define and check it.
 // `mutable` is the span of a `&mut` the macro can see: then uniqueness is
 // checked here, with the colliding indices in the message.
 fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStream2) {
     let n = spec.shape.len();
+    if let Some((shape, strides, offset)) = literal_layout(spec) {
+        // Every entry a literal: the type's arguments are the numbers
+        // themselves and one anonymous constant checks the rules (fewer
+        // constants to evaluate keeps `cargo check` fast).
+        let lits = |vals: &[Value]| -> Vec<TokenStream2> {
+            vals.iter()
+                .map(|v| literal_tokens(v, v.literal.unwrap_or(0)))
+                .collect()
+        };
+        let sh = lits(&spec.shape);
+        let st = match &spec.strides {
+            Some((s, _)) => {
+                let s = lits(s);
+                quote! { ::core::option::Option::Some(&[#(#s),*]) }
+            }
+            None => quote! { ::core::option::Option::None },
+        };
+        let off = &offset;
+        let mut calls = vec![quote_spanned! {layout_span(spec)=>
+            ::constrided::__private::assert_layout(&[#(#sh),*], #st, #off);
+        }];
+        if let Some((v, span)) = &spec.len {
+            let len = entry_tokens(v, Kind::Len);
+            calls.push(quote_spanned! {*span=>
+                ::constrided::__private::assert_len(&[#(#sh),*], #st, #off, #len);
+            });
+        }
+        if let Some(span) = mutable {
+            calls.push(quote_spanned! {span=>
+                ::constrided::__private::assert_unique(&[#(#sh),*], #st);
+            });
+        }
+        let axes = shape
+            .iter()
+            .zip(&strides)
+            .map(|(d, s)| quote! { ::constrided::__private::Axis<#d, #s>, });
+        let items = quote! { const _: () = { #(#calls)* }; };
+        let value = quote! {
+            ::constrided::__private::StaticLayout::<(#(#axes)*), #offset>::new()
+        };
+        return (items, value);
+    }
     let Checked { bindings, checks } = layout_checks(spec, mutable, true);
     let axes = (0..n).map(|k| {
         quote! { ::constrided::__private::Axis<{ __CONSTRIDED_SHAPE[#k] }, { __CONSTRIDED_STRIDES[#k] }>, }
@@ -902,14 +1009,23 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
                     None => (None, quote! { ::constrided::__private::Shared }),
                 },
                 _ if generic => (None, quote! { ::constrided::__private::Deferred }),
-                _ => (
-                    None,
-                    quote! {
-                        <::constrided::__private::Proof<{
-                            ::constrided::__private::quick_uniqueness(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES)
-                        }> as ::constrided::__private::Select>::OUT
-                    },
-                ),
+                _ => {
+                    let (shape, strides) = match literal_layout(&spec) {
+                        Some((sh, st, _)) => (quote! { [#(#sh),*] }, quote! { [#(#st),*] }),
+                        None => (
+                            quote! { __CONSTRIDED_SHAPE },
+                            quote! { __CONSTRIDED_STRIDES },
+                        ),
+                    };
+                    (
+                        None,
+                        quote! {
+                            <::constrided::__private::Proof<{
+                                ::constrided::__private::quick_uniqueness(&#shape, &#strides)
+                            }> as ::constrided::__private::Select>::OUT
+                        },
+                    )
+                }
             };
             let layout = if generic {
                 let value = generic_value(&spec, mutable);
@@ -918,40 +1034,10 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
                 let (items, layout) = layout_block(&spec, mutable);
                 quote! { { #items (#layout, #proof) } }
             };
-            // The view, made by a generic function written here, whose
-            // inline `const` block checks what needs the buffer's type (a
+            // `static_view` checks what needs the buffer's type (a
             // fixed-size array's length, a deferred uniqueness proof) when
-            // it is instantiated, and reports it at this line.
-            let check = quote_spanned! {buffer.span()=>
-                const {
-                    if let ::core::option::Option::Some(m) = ::constrided::__private::source_failure::<N>(
-                        <M as ::constrided::__private::StaticMapping<N>>::LAYOUT,
-                        <B as ::constrided::__private::StaticSource<'a>>::LEN,
-                        <B as ::constrided::__private::StaticSource<'a>>::EXCLUSIVE
-                            && <P as ::constrided::__private::ProofKind>::DEFERRED,
-                    ) {
-                        ::core::panic!("{}", m.as_str())
-                    }
-                }
-            };
-            Ok(quote! {{
-                #[inline(always)]
-                fn __constrided_view<'a, B, const N: usize, M, P>(
-                    buffer: B,
-                    layout: (M, P),
-                ) -> <B as ::constrided::__private::StaticSource<'a>>::Out<N, M>
-                where
-                    B: ::constrided::__private::StaticSource<'a>,
-                    <B as ::constrided::__private::StaticSource<'a>>::Borrow:
-                        ::constrided::__private::MayView<P>,
-                    M: ::constrided::__private::StaticMapping<N>,
-                    P: ::constrided::__private::ProofKind,
-                {
-                    #check;
-                    ::constrided::__private::static_view(buffer, layout)
-                }
-                __constrided_view(#buffer, #layout)
-            }})
+            // it is instantiated; rustc's note names this line.
+            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout) })
         }
     }
 }
