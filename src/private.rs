@@ -383,6 +383,8 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {
         if !const { fits(M::LAYOUT, L, false) } {
             panic!("strided!: the layout reaches past the end of the array");
         }
+        // SAFETY: the guard above proved required_len <= L, and the array
+        // is borrowed for 'a.
         unsafe { StridedView::from_parts(NonNull::from(self).cast(), L, layout, true) }
     }
 }
@@ -397,6 +399,8 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a mut [T; L] {
         if !const { fits(M::LAYOUT, L, true) } {
             panic!("strided!: the layout reaches past the end of the array, or aliases");
         }
+        // SAFETY: the guard above proved required_len <= L and uniqueness;
+        // the array is exclusively borrowed for 'a.
         unsafe { StridedViewMut::from_parts(NonNull::from(self).cast(), L, layout, true) }
     }
 }
@@ -467,6 +471,16 @@ pub trait MixedSource<'a> {
         self,
         layout: M,
     ) -> Result<Self::View<N, M>, LayoutError>;
+}
+
+/// `strided!(buffer; ..)` with run-time entries: the view of `buffer`
+/// through `layout` once both are checked.
+#[inline(always)]
+pub fn mixed_view<'a, B: MixedSource<'a>, const N: usize, M: Mapping<N>>(
+    buffer: B,
+    layout: Result<M, LayoutError>,
+) -> Result<B::View<N, M>, LayoutError> {
+    buffer.mixed_view(layout?)
 }
 
 macro_rules! mixed_source {

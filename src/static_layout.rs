@@ -260,7 +260,10 @@ macro_rules! static_rank {
 
         impl<const OFFSET: usize, $($a: AxisSpec),*> Default for StaticLayout<($($a,)*), OFFSET> {
             fn default() -> Self {
-                Self::new()
+                // Evaluated here (not in `new`) so that a broken layout's
+                // error notes the caller's line.
+                let _ = const { Self::LAYOUT };
+                StaticLayout { _axes: PhantomData }
             }
         }
 

@@ -583,6 +583,9 @@ macro_rules! view_methods {
             pub fn transpose_axes<const A: usize, const B: usize>(
                 self,
             ) -> $View<'a, T, N, TransposeAxes<L, N, A, B>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <TransposeAxes<L, N, A, B> as StaticMapping<N>>::LAYOUT };
                 self.remap(TransposeAxes::default())
             }
 
@@ -597,6 +600,9 @@ macro_rules! view_methods {
             /// ```
             #[inline(always)]
             pub fn t_static(self) -> $View<'a, T, N, Transposed<L, N>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <Transposed<L, N> as StaticMapping<N>>::LAYOUT };
                 self.remap(Transposed::default())
             }
 
@@ -610,6 +616,9 @@ macro_rules! view_methods {
             /// ```
             #[inline(always)]
             pub fn flip_axis<const A: usize>(self) -> $View<'a, T, N, FlipAxis<L, N, A>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <FlipAxis<L, N, A> as StaticMapping<N>>::LAYOUT };
                 self.remap(FlipAxis::default())
             }
 
@@ -630,6 +639,10 @@ macro_rules! view_methods {
             >(
                 self,
             ) -> $View<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ =
+                    const { <SliceAxis<L, N, A, START, STOP, STEP> as StaticMapping<N>>::LAYOUT };
                 self.remap(SliceAxis::default())
             }
         }
@@ -656,6 +669,7 @@ macro_rules! view_rank_methods {
             pub fn index_axis_at<const A: usize, const I: usize>(
                 self,
             ) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> {
+                let _ = const { <IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I> as StaticMapping<$lo>>::LAYOUT };
                 self.remap(IndexAxisAt::default())
             }
 
@@ -671,6 +685,7 @@ macro_rules! view_rank_methods {
             pub fn insert_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> {
+                let _ = const { <InsertAxisAt<L, Rank<$n>, Rank<$hi>, A> as StaticMapping<$hi>>::LAYOUT };
                 self.remap(InsertAxisAt::default())
             }
 
@@ -686,6 +701,7 @@ macro_rules! view_rank_methods {
             pub fn remove_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> {
+                let _ = const { <RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A> as StaticMapping<$lo>>::LAYOUT };
                 self.remap(RemoveAxisAt::default())
             }
         }

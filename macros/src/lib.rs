@@ -988,7 +988,7 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
                 };
                 let layout = mixed_value(&spec, mutable)?;
                 return Ok(quote! {
-                    #layout.and_then(|l| ::constrided::__private::MixedSource::mixed_view(#buffer, l))
+                    ::constrided::__private::mixed_view(#buffer, #layout)
                 });
             }
             let generic = spec.has_params();
