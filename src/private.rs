@@ -581,3 +581,53 @@ pub const fn assert_unique(shape: &[usize], strides: Option<&[isize]>) {
         Err(e) => Err(e),
     })
 }
+
+/// The layout of checked entries: given strides, or the row-major default.
+pub const fn entries_layout<const N: usize>(
+    shape: [usize; N],
+    strides: Option<[isize; N]>,
+    offset: usize,
+) -> Result<Layout<N>, LayoutError> {
+    let strides = match strides {
+        Some(s) => s,
+        None => {
+            let mut s = [0isize; N];
+            if let Err(e) = math::c_strides(&shape, &mut s) {
+                return Err(e);
+            }
+            s
+        }
+    };
+    Layout::new(shape, strides, offset)
+}
+
+/// The mixed layout of a layout checked by const evaluation (entries that
+/// are associated constants): its static entries match by construction.
+#[inline(always)]
+pub fn checked_mixed<M, const N: usize>(layout: Layout<N>) -> M
+where
+    M: FromLayout<N>,
+{
+    M::from_layout(layout)
+}
+
+/// See [`checked_mixed`].
+pub trait FromLayout<const N: usize>: Sized {
+    /// The mapping of `layout`.
+    fn from_layout(layout: Layout<N>) -> Self;
+}
+
+impl<A, O, const N: usize> FromLayout<N> for MixedLayout<A, O, N>
+where
+    A: crate::mixed_layout::MixedAxes<N>,
+    O: crate::mixed_layout::CountEntry,
+{
+    #[inline(always)]
+    fn from_layout(layout: Layout<N>) -> Self {
+        match MixedLayout::new(layout.shape(), layout.strides(), layout.offset()) {
+            Ok(m) => m,
+            // The macro writes the static entries from the same numbers.
+            Err(e) => panic!("strided!: {e}"),
+        }
+    }
+}

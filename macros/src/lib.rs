@@ -133,6 +133,7 @@ impl Parse for Entry {
 
 // A number the macro can read (an integer literal, maybe negated), or a
 // constant expression left to the compiler.
+#[derive(Clone)]
 struct Value {
     expr: Expr,
     literal: Option<i128>,
@@ -738,6 +739,103 @@ impl Spec {
             .chain(self.offset.iter().map(|(v, _)| v))
             .any(|v| v.dynamic.is_some())
     }
+
+    // Whether some entry is a path of two or more segments (`T::N`,
+    // `Self::ROWS`, `<T as Tr>::N`): maybe an associated constant of a
+    // generic type, which is neither a const argument nor usable in a
+    // `const` item on stable Rust.
+    fn has_assoc(&self) -> bool {
+        self.shape
+            .iter()
+            .chain(self.strides.iter().flat_map(|(s, _)| s.iter()))
+            .chain(self.offset.iter().map(|(v, _)| v))
+            .chain(self.len.iter().map(|(v, _)| v))
+            .any(is_assoc)
+    }
+}
+
+fn is_assoc(v: &Value) -> bool {
+    fn path(e: &Expr) -> bool {
+        match e {
+            Expr::Path(p) => p.qself.is_some() || p.path.segments.len() >= 2,
+            Expr::Group(g) => path(&g.expr),
+            Expr::Unary(ExprUnary {
+                op: UnOp::Neg(_),
+                expr,
+                ..
+            }) => path(expr),
+            _ => false,
+        }
+    }
+    v.literal.is_none() && v.dynamic.is_none() && path(&v.expr)
+}
+
+// The associated-constant path: entries that are paths (`T::N`,
+// `Self::ROWS`) are held in the layout value, as the run-time entries of
+// a `MixedLayout`, but computed and checked (with every rule of the
+// layout) by an inline `const` block at the call site, evaluated when the
+// code is instantiated: the error points at the user's line. The value
+// form gives the layout; with a buffer, the buffer is checked at run time
+// (a `Result`), since the numbers are not in the type.
+fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
+    let n = spec.shape.len();
+    // The same spec with the path entries as run-time entries, for the type.
+    let dynify = |v: &Value| -> Value {
+        let mut v = v.clone();
+        if is_assoc(&v) {
+            v.dynamic = Some(None);
+        }
+        v
+    };
+    let typed = Spec {
+        shape: spec.shape.iter().map(dynify).collect(),
+        shape_span: spec.shape_span,
+        strides: spec
+            .strides
+            .as_ref()
+            .map(|(s, sp)| (s.iter().map(dynify).collect(), *sp)),
+        offset: spec.offset.as_ref().map(|(v, sp)| (dynify(v), *sp)),
+        len: None,
+    };
+    let ty = mixed_type(&typed);
+    let shape = spec.shape.iter().map(|v| entry_tokens(v, Kind::Size));
+    let strides = match &spec.strides {
+        Some((s, _)) => {
+            let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
+            quote! { ::core::option::Option::Some([#(#s),*]) }
+        }
+        None => quote! { ::core::option::Option::None },
+    };
+    let offset = match &spec.offset {
+        Some((v, _)) => entry_tokens(v, Kind::Offset),
+        None => quote! { 0 },
+    };
+    let len = match &spec.len {
+        Some((v, _)) => {
+            let e = entry_tokens(v, Kind::Len);
+            quote! { ::core::option::Option::Some(#e) }
+        }
+        None => quote! { ::core::option::Option::None },
+    };
+    let unique = mutable.is_some();
+    let span = mutable
+        .or(spec.len.as_ref().map(|(_, s)| *s))
+        .unwrap_or_else(|| layout_span(spec));
+    let check = quote_spanned! {span=>
+        const {
+            let l = ::constrided::__private::entries_layout::<#n>([#(#shape),*], #strides, #offset);
+            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<#n>(
+                l, #len, #unique,
+            ) {
+                ::core::panic!("{}", m.as_str())
+            }
+            match l {
+                ::core::result::Result::Ok(l) => l,
+                ::core::result::Result::Err(_) => ::core::unreachable!(),
+            }
+        }
+    };
+    quote! { ::constrided::__private::checked_mixed::<#ty, #n>(#check) }
 }
 
 // The mixed path's type: `MixedLayout<(MAxis<size, stride>, ..), offset, N>`
@@ -965,6 +1063,9 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
             if spec.is_mixed() {
                 return mixed_value(&spec, None);
             }
+            if spec.has_assoc() {
+                return Ok(assoc_value(&spec, None));
+            }
             if spec.has_params() {
                 return Ok(generic_value(&spec, None));
             }
@@ -989,6 +1090,16 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
                 let layout = mixed_value(&spec, mutable)?;
                 return Ok(quote! {
                     ::constrided::__private::mixed_view(#buffer, #layout)
+                });
+            }
+            if spec.has_assoc() {
+                let mutable = match &buffer {
+                    Expr::Reference(r) if r.mutability.is_some() => Some(r.span()),
+                    _ => None,
+                };
+                let layout = assoc_value(&spec, mutable);
+                return Ok(quote! {
+                    ::constrided::__private::mixed_view(#buffer, ::core::result::Result::Ok(#layout))
                 });
             }
             let generic = spec.has_params();
