@@ -3,7 +3,7 @@
 //! (`remap`), the fixed-size array views are built from raw parts, and
 //! mixed views go through the checked constructors.
 
-use constrided::{strided, Mapping};
+use constrided::strided;
 
 #[test]
 fn static_transforms_of_mutable_views_write_their_positions() {
