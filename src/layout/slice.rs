@@ -483,10 +483,17 @@ pub fn __entry<R, E: SliceEntry<R>>(
 /// // a[3, :] is out of range
 /// assert!(matches!(a.slice(s![3, ..]), Err(LayoutError::IndexOutOfRange { axis: 0, .. })));
 ///
-/// // Next to ndarray's s!:
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
+/// Next to ndarray's `s!`:
+///
+/// ```
 /// use constrided::s as cs;
+/// use constrided::Layout;
 /// use ndarray::s;
 /// let nd = ndarray::Array2::<i32>::zeros((3, 4));
+/// let a = Layout::contiguous([3, 4]);
 /// assert_eq!(nd.slice(s![1, ..]).len(), a.slice(cs![1, ..])?.shape()[0]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
