@@ -125,7 +125,10 @@ pub use layout::{
 };
 #[cfg(feature = "alloc")]
 pub use view::StridedArray;
-pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
+pub use view::{
+    AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
+    StridedView, StridedViewMut, Windows,
+};
 
 /// The largest supported rank.
 ///

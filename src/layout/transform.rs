@@ -478,6 +478,34 @@ impl<const N: usize> Layout<N> {
         Ok((first, second))
     }
 
+    /// The main diagonal of a rank-2 layout: `(i, i)` for
+    /// `i < min(rows, cols)`, stride `strides[0] + strides[1]`.
+    ///
+    /// ```
+    /// use constrided::Layout;
+    /// let d = Layout::contiguous([3, 4]).diagonal();
+    /// assert_eq!((d.shape(), d.strides(), d.offset()), ([3], [5], 0));
+    /// let e = Layout::contiguous([2, 3]).flip(0)?.diagonal();
+    /// assert_eq!((e.shape(), e.strides(), e.offset()), ([2], [-2], 3));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn diagonal(&self) -> Layout<1>
+    where
+        Rank<N>: Lower<Out = Rank<1>>,
+    {
+        let n = self.shape[0].min(self.shape[N - 1]);
+        // With n >= 2 the sum is the distance between (0, 0) and (1, 1),
+        // both reachable, so it fits; otherwise it is never applied.
+        let stride = self.strides[0]
+            .checked_add(self.strides[N - 1])
+            .unwrap_or(0);
+        Layout {
+            shape: [n],
+            strides: [stride],
+            offset: self.offset,
+        }
+    }
+
     // Shape and strides without `axis`.
     fn without_axis<const M: usize>(&self, axis: usize) -> ([usize; M], [isize; M]) {
         debug_assert!(M + 1 == N);

@@ -15,6 +15,7 @@
 //!   ndarray view, and other positions may be written by someone else).
 
 mod array;
+mod axis;
 mod eq;
 mod fmt;
 mod iter;
@@ -23,6 +24,7 @@ mod transform;
 
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
+pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 
 use core::marker::PhantomData;
