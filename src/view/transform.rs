@@ -329,7 +329,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// offset (PyTorch's `as_strided`); `OutOfBounds` when it reaches past
     /// the buffer, `NotExclusive` when this view only covers part of its
     /// buffer (it came from a `split_at` half of a mutable view, or from an
-    /// ndarray view), whose other elements someone else may be writing.
+    /// ndarray view with gaps between its elements), whose other elements
+    /// someone else may be writing.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
