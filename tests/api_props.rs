@@ -84,7 +84,10 @@ fn check_eq_owned<const N: usize>(l: Layout<N>, buf: &[i64]) {
     let a = v.to_owned();
     assert_eq!(a.layout(), Layout::contiguous(l.shape()));
     assert_eq!(a.as_slice(), &elems(buf, &l)[..]);
-    assert!(a == v && v == a && v == a.view() && a.view() == v);
+    assert!(a == v);
+    assert!(v == a);
+    assert!(v == a.view());
+    assert!(a.view() == v);
     // Another layout with the same elements is equal; any change is not.
     let t = a.view();
     let f = StridedArray::from_shape_fn(l.shape(), |i| v[i]);
@@ -93,11 +96,16 @@ fn check_eq_owned<const N: usize>(l: Layout<N>, buf: &[i64]) {
     if !a.as_slice().is_empty() {
         let mut b = a.clone();
         b.as_mut_slice()[0] += 1;
-        assert!(b != a && b != v && v != b.view());
+        assert!(b != a);
+        assert!(b != v);
+        assert!(v != b.view());
     }
     let mut mbuf = buf.to_vec();
     if let Ok(m) = StridedViewMut::new(&mut mbuf, l) {
-        assert!(m == v && v == m && m == a && a == m);
+        assert!(m == v);
+        assert!(v == m);
+        assert!(m == a);
+        assert!(a == m);
         assert_eq!(m.to_owned(), a);
     }
     let z = StridedArray::<i64, N>::zeros(l.shape());
@@ -286,6 +294,8 @@ proptest! {
 }
 
 #[test]
+// `1..-1` is Python's 1:-1, not an empty Rust range.
+#[allow(clippy::reversed_empty_ranges)]
 fn s_macro_forms_infer_rank() {
     let x: Vec<i32> = (0..24).collect();
     let v = StridedView::new(&x, Layout::contiguous([2, 3, 4])).unwrap();

@@ -460,6 +460,13 @@ pub fn __entry<R, E: SliceEntry<R>>(
 /// It builds a [`SliceInfo`], which `slice` on [`Layout`](crate::Layout)
 /// and the views takes (as well as a plain `[Slice; N]`).
 ///
+/// A range with a positive start and a negative end, such as `1..-1`
+/// (Python's `1:-1`), is what clippy's deny-by-default
+/// `reversed_empty_ranges` lint looks for: add
+/// `#[allow(clippy::reversed_empty_ranges)]`, or write it as
+/// `Slice::new(Some(1), Some(-1), 1)`. The bounds of one range share a
+/// type, so a negative bound next to a `usize` variable needs a cast.
+///
 /// ndarray exports a macro of the same name; to use both, rename one:
 /// `use constrided::s as cs;` (then `cs![1, ..]`) or call it by path,
 /// `constrided::s![..]`.

@@ -186,8 +186,8 @@ impl<const N: usize> Layout<N> {
         // Every selected element was reachable before, so each term, and the
         // offset, fits isize (and the i128 sum of at most 8 cannot overflow).
         let mut offset = self.offset as i128;
-        for axis in 0..N {
-            offset += firsts[axis] as i128 * self.strides[axis] as i128;
+        for (&first, &stride) in firsts.iter().zip(&self.strides) {
+            offset += first as i128 * stride as i128;
         }
         Layout::new(shape, strides, offset as usize)
     }
