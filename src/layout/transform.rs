@@ -102,7 +102,7 @@ impl<const N: usize> Layout<N> {
         Layout::new(l.shape, l.strides, l.offset)
     }
 
-    /// Slices every axis with Python's `slice` semantics (see [`Slice`]),
+    /// Slices every axis with Python's `slice` semantics (see [`Slice`](super::Slice)),
     /// or, given what [`s!`](crate::s) builds, also fixes the axes that
     /// have an integer index (NumPy's `a[1, ::2]`): rank `M` is the number
     /// of slices, inferred. `ZeroStep` when a step is 0, `IndexOutOfRange`
