@@ -263,6 +263,7 @@ impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedView<'a, T, N, 
     /// assert_eq!(a, t);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_owned(&self) -> StridedArray<T, N>
     where
         T: Clone,
@@ -281,6 +282,7 @@ impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedViewMut<'a, T, 
     /// assert_eq!(v.to_owned().into_vec(), [3, 4, 1, 2]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_owned(&self) -> StridedArray<T, N>
     where
         T: Clone,

@@ -103,6 +103,7 @@ mod array {
     /// assert_ne!(a, StridedArray::from_vec([2], vec![2, 1])?);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<T: PartialEq<U>, U, const N: usize> PartialEq<StridedArray<U, N>> for StridedArray<T, N> {
         fn eq(&self, other: &StridedArray<U, N>) -> bool {
             equal(self.view(), other.view())
@@ -118,6 +119,7 @@ mod array {
     /// assert_eq!(a, StridedView::new(&x, Layout::contiguous([2, 2]))?.t());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<'b, T: PartialEq<U>, U, const N: usize, B: Mapping<N>> PartialEq<StridedView<'b, U, N, B>>
         for StridedArray<T, N>
     {
@@ -135,6 +137,7 @@ mod array {
     /// assert!(a == StridedViewMut::new(&mut x, Layout::contiguous([2]))?);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<'b, T: PartialEq<U>, U, const N: usize, B: Mapping<N>>
         PartialEq<StridedViewMut<'b, U, N, B>> for StridedArray<T, N>
     {
@@ -152,6 +155,7 @@ mod array {
     /// assert!(v == StridedArray::from_vec([2], vec![5, 6])?);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<'b, T: PartialEq<U>, U, const N: usize, A: Mapping<N>> PartialEq<StridedArray<U, N>>
         for StridedView<'b, T, N, A>
     {
@@ -169,6 +173,7 @@ mod array {
     /// assert!(v == StridedArray::from_vec([2], vec![5, 6])?);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<'b, T: PartialEq<U>, U, const N: usize, A: Mapping<N>> PartialEq<StridedArray<U, N>>
         for StridedViewMut<'b, T, N, A>
     {

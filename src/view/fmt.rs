@@ -293,6 +293,7 @@ mod array {
     /// let a = StridedArray::from_shape_fn([2, 2, 2], |[i, j, k]| 4 * i + 2 * j + k);
     /// assert_eq!(a.to_string(), "[[[0, 1],\n  [2, 3]],\n\n [[4, 5],\n  [6, 7]]]");
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<T: fmt::Display, const N: usize> fmt::Display for StridedArray<T, N> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             display(self.view(), f)
@@ -306,6 +307,7 @@ mod array {
     /// let a = StridedArray::from_elem([1, 2], 0u8);
     /// assert_eq!(format!("{a:?}"), "[[0, 0]], shape=[1, 2], strides=[2, 1], offset=0");
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<T: fmt::Debug, const N: usize> fmt::Debug for StridedArray<T, N> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             debug(self.view(), f)
