@@ -338,6 +338,9 @@ fn s_macro_forms_infer_rank() {
             size: 3
         }
     );
+    // Rank 0: no entries.
+    let r0 = Layout::new([], [], 3).unwrap().slice(s![]).unwrap();
+    assert_eq!(r0.offset(), 3);
     // On a mutable view too.
     let mut y = x.clone();
     let m = StridedViewMut::new(&mut y, Layout::contiguous([2, 3, 4])).unwrap();

@@ -407,6 +407,37 @@ impl<const N: usize, const M: usize> SliceInfo<N, M> {
     }
 }
 
+/// Every axis sliced: the same as the `[Slice; N]` it came from.
+///
+/// ```
+/// use constrided::{s, Slice, SliceInfo};
+/// assert_eq!(s![..;2], [Slice::new(None, None, 2)]);
+/// let info: SliceInfo<2, 2> = [Slice::full(), Slice::from(1..)].into();
+/// assert_eq!(info, s![.., 1..]);
+/// ```
+impl<const N: usize> From<[Slice; N]> for SliceInfo<N, N> {
+    fn from(s: [Slice; N]) -> Self {
+        SliceInfo {
+            elems: s.map(SliceElem::Slice),
+        }
+    }
+}
+
+/// A `SliceInfo` with no integer index equals the `[Slice; N]` of its entries.
+///
+/// ```
+/// use constrided::{s, Slice};
+/// assert_eq!(s![1..3, ..], [Slice::from(1..3), Slice::full()]);
+/// ```
+impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
+    fn eq(&self, other: &[Slice; N]) -> bool {
+        self.elems
+            .iter()
+            .zip(other)
+            .all(|(e, s)| *e == SliceElem::Slice(*s))
+    }
+}
+
 /// The arguments `slice` accepts for a layout of rank `N`, giving rank `M`:
 /// `[Slice; N]` (every axis sliced, `M == N`) and [`SliceInfo<N, M>`]
 /// (what [`s!`](crate::s) builds; integer entries drop their axis).
