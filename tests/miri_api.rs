@@ -88,7 +88,7 @@ fn zero_sized_and_empty() {
     let v = StridedView::new(&z, Layout::new([usize::MAX, 0], [0, 1], 0).unwrap()).unwrap();
     assert_eq!(v.iter().rev().count(), 0);
     assert_eq!(v.outer_iter().len(), usize::MAX);
-    assert_eq!(v.outer_iter().rev().next().unwrap().shape(), [0]);
+    assert_eq!(v.outer_iter().next_back().unwrap().shape(), [0]);
     assert_eq!(v.lanes(0).unwrap().len(), 0);
     assert_eq!(v.lanes(1).unwrap().len(), usize::MAX);
     let w = StridedView::new(&z, Layout::new([usize::MAX], [0], 0).unwrap()).unwrap();
