@@ -48,6 +48,7 @@ pub mod kernel;
 pub mod layout;
 pub mod static_layout;
 mod view;
+mod zip;
 
 /// Compile-time layouts: `strided!` builds a static layout, or a view
 /// through one, whose type carries rank, shape, strides and offset, so
@@ -123,6 +124,7 @@ pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
 #[cfg(feature = "alloc")]
 pub use view::StridedArray;
 pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
+pub use zip::{Part, Producer, Shared, Yield, Zip};
 
 /// The largest supported rank.
 ///

@@ -166,6 +166,7 @@ macro_rules! static_rank {
         impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Mapping<$n>
             for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
         {
+            const STATIC: bool = true;
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
                 [$($d),*]
