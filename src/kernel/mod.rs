@@ -350,6 +350,7 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
 /// `out` is valid for writes of `sl.numel()` elements and does not overlap
 /// src; `sl` as in [`fold_ref`]. If `f` panics, some elements of `out` are
 /// initialised and others not: the caller must not drop or read any of them.
+#[cfg(feature = "alloc")]
 pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
     out: *mut U,
     src: *const T,
@@ -450,6 +451,7 @@ pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
 ///
 /// # Safety
 /// As [`reduce_into`].
+#[cfg(feature = "alloc")]
 pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
     dst: *mut T,
     dl: &Layout<R>,
