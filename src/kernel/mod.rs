@@ -345,12 +345,13 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
 }
 
 /// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
-/// every index `i`, calling `f` in an unspecified order.
+/// every index `i`, calling `f` in an unspecified order. If `f` panics, the
+/// elements written so far are dropped (the traversal is deterministic, so
+/// they are the first ones it visits) and `out` is left uninitialised.
 ///
 /// # Safety
 /// `out` is valid for writes of `sl.numel()` elements and does not overlap
-/// src; `sl` as in [`fold_ref`]. If `f` panics, some elements of `out` are
-/// initialised and others not: the caller must not drop or read any of them.
+/// src; `sl` as in [`fold_ref`].
 #[cfg(feature = "alloc")]
 pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
     out: *mut U,
@@ -366,6 +367,33 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
         return;
     };
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
+
+    // Drops the first `written` elements the plan visits in `out`.
+    struct Unwind<U> {
+        out: *mut U,
+        plan: Plan<2>,
+        tile: usize,
+        written: usize,
+    }
+    impl<U> Drop for Unwind<U> {
+        fn drop(&mut self) {
+            let mut left = self.written;
+            for_each_run(&self.plan, self.tile, |[op, _], n, [oc, _]| {
+                for j in 0..n.min(left) as isize {
+                    // SAFETY: the first `written` visited positions were
+                    // initialised by map_uninit, and are dropped once.
+                    unsafe { core::ptr::drop_in_place(self.out.offset(op + j * oc)) };
+                }
+                left -= n.min(left);
+            });
+        }
+    }
+    let mut guard = Unwind {
+        out,
+        plan,
+        tile,
+        written: 0,
+    };
     for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
         // SAFETY: out positions are distinct and below numel; src positions
         // are reached by sl; writes go to uninitialised memory (no drop).
@@ -375,14 +403,18 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
                 let o = out.offset(op);
                 for (j, e) in s.iter().enumerate() {
                     o.add(j).write(f(e));
+                    guard.written += 1;
                 }
             } else {
                 for j in 0..n as isize {
                     out.offset(op + j * oc).write(f(&*src.offset(sp + j * sc)));
+                    guard.written += 1;
                 }
             }
         }
     });
+    // Every element is initialised: the caller owns them now.
+    core::mem::forget(guard);
 }
 
 /// The plan of an axis reduction: operand 0 is the source (it leads the

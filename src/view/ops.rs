@@ -145,8 +145,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
 
     /// A new row-major array of `f(element)`, in logical order; `f` is
     /// called in an **unspecified order** (memory order, tiled for the
-    /// cache). If `f` panics, the elements made so far are leaked, never
-    /// dropped twice or read.
+    /// cache). If `f` panics, the elements made so far are dropped (once).
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
@@ -172,7 +171,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         } else {
             // SAFETY: data has room for n elements, the row-major output;
             // l is valid for this view's buffer, which is only read. A panic
-            // in f leaves data's length 0: written elements leak.
+            // in f drops what was written and leaves data's length 0.
             unsafe {
                 kernel::map_uninit(data.as_mut_ptr(), p, &l, f);
                 data.set_len(n);
