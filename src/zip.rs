@@ -53,6 +53,21 @@ pub trait Yield: sealed::Sealed {
     /// producer may access as `Item` for the item's lifetime, and no other
     /// live item refers to it when `Item` is `&mut`.
     unsafe fn item(ptr: *mut Self::Elem, pos: isize) -> Self::Item;
+    #[doc(hidden)]
+    /// The whole buffer as a slice (`&mut [Elem]` or `&[Elem]`), so that
+    /// static loops tell the compiler that operands do not alias.
+    type Region<'s>
+    where
+        Self::Elem: 's;
+    #[doc(hidden)]
+    /// # Safety
+    /// `ptr..ptr + len` may be accessed as the producer's item kind, by
+    /// nobody else, for `'s`.
+    unsafe fn region<'s>(ptr: *mut Self::Elem, len: usize) -> Self::Region<'s>;
+    #[doc(hidden)]
+    /// # Safety
+    /// As [`Yield::item`], with `pos < len`.
+    unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> Self::Item;
 }
 
 /// A [`Zip`] operand of rank `N`: a view or an array, by reference or by value.
@@ -68,7 +83,9 @@ pub trait Producer<const N: usize>: Yield {
     #[doc(hidden)]
     type Map: Mapping<N>;
     #[doc(hidden)]
-    fn into_raw(self) -> (*mut Self::Elem, Self::Map);
+    /// The buffer, the mapping, and the buffer's length when the producer
+    /// may access all of it (`None` for views of part of a buffer).
+    fn into_raw(self) -> (*mut Self::Elem, Self::Map, Option<usize>);
 }
 
 /// A producer that only reads, so it may be broadcast (a broadcast repeats
@@ -94,19 +111,40 @@ macro_rules! producer {
                 // SAFETY: forwarded from the caller.
                 unsafe { producer!(@deref $mutable ptr, pos) }
             }
+            type Region<'s> = producer!(@region $mutable 's T) where T: 's;
+            #[inline(always)]
+            unsafe fn region<'s>(ptr: *mut T, len: usize) -> Self::Region<'s> {
+                // SAFETY: forwarded from the caller.
+                unsafe { producer!(@slice $mutable ptr, len) }
+            }
+            #[inline(always)]
+            unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> $item {
+                // SAFETY: forwarded from the caller; the item is derived from
+                // the region's pointer.
+                unsafe { producer!(@at $mutable region, pos) }
+            }
         }
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Producer<N> for $ty {
             type Map = M;
             #[inline(always)]
             #[allow(unused_mut)]
-            fn into_raw(mut self) -> (*mut T, M) {
-                (self.$ptr() as *mut T, *self.$map())
+            fn into_raw(mut self) -> (*mut T, M, Option<usize>) {
+                let all = producer!(@all $mutable self);
+                (self.$ptr() as *mut T, *self.$map(), all.then(|| self.buffer_len()))
             }
         }
         producer!(@shared $mutable $ty, [$($lt),*]);
     };
     (@deref mut $ptr:ident, $pos:ident) => { &mut *$ptr.offset($pos) };
     (@deref ref $ptr:ident, $pos:ident) => { &*$ptr.offset($pos) };
+    (@region mut $s:lifetime $t:ident) => { &$s mut [$t] };
+    (@region ref $s:lifetime $t:ident) => { &$s [$t] };
+    (@slice mut $ptr:ident, $len:ident) => { core::slice::from_raw_parts_mut($ptr, $len) };
+    (@slice ref $ptr:ident, $len:ident) => { core::slice::from_raw_parts($ptr, $len) };
+    (@at mut $r:ident, $pos:ident) => { &mut *$r.as_mut_ptr().add($pos) };
+    (@at ref $r:ident, $pos:ident) => { &*$r.as_ptr().add($pos) };
+    (@all mut $v:ident) => { $v.is_exclusive() };
+    (@all ref $v:ident) => { $v.is_whole() };
     (@shared mut $ty:ty, [$($lt:lifetime),*]) => {};
     (@shared ref $ty:ty, [$($lt:lifetime),*]) => {
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Shared for $ty {}
@@ -133,12 +171,26 @@ mod arrays {
             // SAFETY: forwarded from the caller.
             unsafe { &mut *ptr.offset(pos) }
         }
+        type Region<'s>
+            = &'s mut [T]
+        where
+            T: 's;
+        #[inline(always)]
+        unsafe fn region<'s>(ptr: *mut T, len: usize) -> &'s mut [T] {
+            // SAFETY: forwarded from the caller.
+            unsafe { core::slice::from_raw_parts_mut(ptr, len) }
+        }
+        #[inline(always)]
+        unsafe fn item_in(region: &mut &mut [T], pos: usize) -> &'b mut T {
+            // SAFETY: forwarded from the caller.
+            unsafe { &mut *region.as_mut_ptr().add(pos) }
+        }
     }
     impl<T, const N: usize> Producer<N> for &mut StridedArray<T, N> {
         type Map = Layout<N>;
         #[inline(always)]
-        fn into_raw(self) -> (*mut T, Layout<N>) {
-            (self.data.as_mut_ptr(), self.layout)
+        fn into_raw(self) -> (*mut T, Layout<N>, Option<usize>) {
+            (self.data.as_mut_ptr(), self.layout, Some(self.data.len()))
         }
     }
     impl<T, const N: usize> sealed::Sealed for &StridedArray<T, N> {}
@@ -150,12 +202,30 @@ mod arrays {
             // SAFETY: forwarded from the caller.
             unsafe { &*ptr.offset(pos) }
         }
+        type Region<'s>
+            = &'s [T]
+        where
+            T: 's;
+        #[inline(always)]
+        unsafe fn region<'s>(ptr: *mut T, len: usize) -> &'s [T] {
+            // SAFETY: forwarded from the caller.
+            unsafe { core::slice::from_raw_parts(ptr, len) }
+        }
+        #[inline(always)]
+        unsafe fn item_in(region: &mut &[T], pos: usize) -> &'b T {
+            // SAFETY: forwarded from the caller.
+            unsafe { &*region.as_ptr().add(pos) }
+        }
     }
     impl<T, const N: usize> Producer<N> for &StridedArray<T, N> {
         type Map = Layout<N>;
         #[inline(always)]
-        fn into_raw(self) -> (*mut T, Layout<N>) {
-            (self.data.as_ptr() as *mut T, self.layout)
+        fn into_raw(self) -> (*mut T, Layout<N>, Option<usize>) {
+            (
+                self.data.as_ptr() as *mut T,
+                self.layout,
+                Some(self.data.len()),
+            )
         }
     }
     impl<T, const N: usize> Shared for &StridedArray<T, N> {}
@@ -174,6 +244,8 @@ mod arrays {
 pub struct Part<P: Yield, Mp> {
     ptr: *mut P::Elem,
     map: Mp,
+    // The buffer length when the producer may access all of its buffer.
+    all: Option<usize>,
     _producer: PhantomData<P>,
 }
 
@@ -238,12 +310,13 @@ impl<P1: Producer<N>, const N: usize> Zip<(Part<P1, P1::Map>,), N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     pub fn from(p: P1) -> Self {
-        let (ptr, map) = p.into_raw();
+        let (ptr, map, all) = p.into_raw();
         Zip {
             shape: map.shape(),
             parts: (Part {
                 ptr,
                 map,
+                all,
                 _producer: PhantomData,
             },),
         }
@@ -254,7 +327,7 @@ fn part<P: Producer<N>, const N: usize>(
     p: P,
     shape: &[usize; N],
 ) -> Result<Part<P, P::Map>, LayoutError> {
-    let (ptr, map) = p.into_raw();
+    let (ptr, map, all) = p.into_raw();
     let found = map.shape();
     if &found != shape {
         return Err(LayoutError::ShapeMismatch {
@@ -265,6 +338,7 @@ fn part<P: Producer<N>, const N: usize>(
     Ok(Part {
         ptr,
         map,
+        all,
         _producer: PhantomData,
     })
 }
@@ -273,12 +347,13 @@ fn broadcast_part<P: Producer<R> + Shared, const R: usize, const N: usize>(
     p: P,
     shape: [usize; N],
 ) -> Result<Part<P, Layout<N>>, LayoutError> {
-    let (ptr, map) = p.into_raw();
+    let (ptr, map, _) = p.into_raw();
     // Broadcasting only repeats positions the producer's layout reaches.
     let map = map.to_layout().broadcast_to(shape)?;
     Ok(Part {
         ptr,
         map,
+        all: None,
         _producer: PhantomData,
     })
 }
@@ -315,23 +390,62 @@ macro_rules! zip_arity {
             /// ```
             #[inline]
             pub fn for_each(self, mut f: impl FnMut($($P::Item),+)) {
+                // The static loop nest over whole-buffer slices: slices as
+                // separate arguments tell the compiler the operands do not
+                // alias, so it vectorizes as it does hand-written loops.
+                // SAFETY (for callers): the regions are the producers' whole
+                // buffers and every mapping reaches positions below their
+                // lengths.
+                #[inline(always)]
+                unsafe fn static_regions<const N: usize, $($P: Yield, $M: Mapping<N>,)+ F: FnMut($($P::Item),+)>(
+                    shape: [usize; N],
+                    $($v: $P::Region<'_>, $l: $M,)+
+                    mut f: F,
+                ) {
+                    $(let mut $v = $v;)+
+                    // SAFETY: forwarded from the caller.
+                    engine::static_for_each(shape, |i| unsafe {
+                        f($($P::item_in(&mut $v, $l.offset_of_unchecked(i))),+)
+                    });
+                }
                 let ($($v,)+) = self.parts;
                 if true $(&& $M::STATIC)+ {
-                    // SAFETY: in-range indices of the valid mappings reach
-                    // elements of the producers' buffers; mutable producers
-                    // are unique, so each &mut lives alone for one call.
-                    engine::static_for_each(self.shape, |i| unsafe {
-                        f($($P::item($v.ptr, $v.map.offset_of_unchecked(i) as isize)),+)
-                    });
-                    return;
+                    if let ($(Some($q),)+) = ($($v.all,)+) {
+                        // SAFETY: every producer may access its whole buffer
+                        // (ptr..ptr + len), and no two share one (borrows);
+                        // in-range indices of the valid mappings reach
+                        // positions below len; mutable producers are unique,
+                        // so each &mut lives alone for one call.
+                        unsafe {
+                            static_regions::<N, $($P, $M,)+ _>(
+                                // The mappings' shapes are constants (and
+                                // equal to the zip's): use one directly.
+                                [$($v.map.shape()),+][0],
+                                $($P::region($v.ptr, $q), $v.map,)+ f
+                            )
+                        };
+                        return;
+                    }
+                    // (Static views always own their whole buffer; others
+                    // take the planned path below.)
                 }
+                Zip { parts: ($($v,)+), shape: self.shape }.for_each_planned(&mut f)
+            }
+
+            // The run-time engine: plan, tiles, odometer. Out of line, so
+            // that a static zip inlines only its loop nest.
+            #[inline(never)]
+            fn for_each_planned(self, f: &mut impl FnMut($($P::Item),+)) {
+                let ($($v,)+) = self.parts;
                 $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
                 let Some(plan) = Plan::<$K>::new(&self.shape, [$(&$s),+], [$($l.offset()),+], Order::Free) else {
                     return;
                 };
                 let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
-                // SAFETY: as above, for the positions the plan reaches.
-                unsafe { Self::run(&plan, tile, ($($v.ptr,)+), &mut f) }
+                // SAFETY: the plan reaches positions of the producers'
+                // layouts, with their access rights; mutable producers are
+                // unique, so each &mut lives alone for one call.
+                unsafe { Self::run(&plan, tile, ($($v.ptr,)+), f) }
             }
 
             // Runs a plan (any part of the zip's plan).

@@ -6,11 +6,14 @@
 //! visits elements in an unspecified, memory-friendly order; on static
 //! views (`M::STATIC`) they run plain nested loops over the constant shape.
 
+use core::mem::MaybeUninit;
+
 use super::{StridedView, StridedViewMut};
 use crate::error::{Dims, LayoutError};
 use crate::kernel::{self, engine};
 use crate::layout::{Layout, Lower, Mapping, Rank};
 
+#[inline]
 fn check_len(numel: usize, len: usize) -> Result<(), LayoutError> {
     if numel == len {
         Ok(())
@@ -58,22 +61,20 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert!(v.copy_to_slice(&mut [0; 3]).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn copy_to_slice(&self, out: &mut [T]) -> Result<(), LayoutError>
     where
         T: Copy,
     {
-        let sl = self.layout();
-        check_len(sl.numel(), out.len())?;
         if M::STATIC {
-            let (m, p, o) = (*self.mapping(), self.as_ptr(), out.as_mut_ptr());
-            // SAFETY: out holds numel elements, one per index in row-major
-            // order; in-range indices reach positions inside the buffer.
-            engine::static_fold(m.shape(), 0usize, |j, i| unsafe {
-                *o.add(j) = *p.add(m.offset_of_unchecked(i));
-                j + 1
-            });
+            // A constant for static mappings.
+            check_len(self.mapping().shape().iter().product(), out.len())?;
+            // SAFETY: out holds numel elements.
+            unsafe { self.copy_to_ptr(out.as_mut_ptr()) };
             return Ok(());
         }
+        let sl = self.layout();
+        check_len(sl.numel(), out.len())?;
         if out.is_empty() {
             return Ok(());
         }
@@ -82,6 +83,34 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // exclusively borrowed and cannot overlap the shared source.
         unsafe { kernel::copy_raw(out.as_mut_ptr(), &dl, self.as_ptr(), &sl) };
         Ok(())
+    }
+
+    // Writes the elements in row-major order to out[0..numel], as nested
+    // loops over the shape (the static-view path of copy_to_slice/to_array).
+    // SAFETY (for callers): out is valid for numel writes of T.
+    #[inline(always)]
+    pub(crate) unsafe fn copy_to_ptr(&self, out: *mut T)
+    where
+        T: Copy,
+    {
+        let (m, p) = (*self.mapping(), self.as_ptr());
+        // Folds to a constant for static mappings (no call to numel).
+        let n = m.shape().iter().product();
+        // SAFETY: out is valid for n writes (caller); MaybeUninit<T> has
+        // T's layout and only initialised values are written.
+        let out = unsafe { core::slice::from_raw_parts_mut(out.cast::<MaybeUninit<T>>(), n) };
+        if self.whole {
+            // SAFETY: the view may read all of 0..len; slices as separate
+            // arguments tell the compiler src and out do not alias.
+            copy_nest(m, unsafe { core::slice::from_raw_parts(p, self.len) }, out);
+            return;
+        }
+        // SAFETY: in-range indices reach positions inside the buffer.
+        engine::static_fold(m.shape(), 0usize, |j, i| unsafe {
+            out.get_unchecked_mut(j)
+                .write(*p.add(m.offset_of_unchecked(i)));
+            j + 1
+        });
     }
 
     /// Folds the elements in an **unspecified order** (memory order, blocked
@@ -712,4 +741,17 @@ impl<T, const N: usize> super::StridedArray<T, N> {
     {
         self.view().fold_axis_into(axis, dst, f)
     }
+}
+
+// The row-major copy of a view's elements into `out` (one per index), as
+// nested loops over the shape, between two slices that do not alias.
+#[inline(always)]
+fn copy_nest<T: Copy, const N: usize, M: Mapping<N>>(m: M, src: &[T], out: &mut [MaybeUninit<T>]) {
+    // SAFETY: out has one slot per index (callers' contract); in-range
+    // indices of the valid mapping reach positions below src.len().
+    engine::static_fold(m.shape(), 0usize, |j, i| unsafe {
+        out.get_unchecked_mut(j)
+            .write(*src.get_unchecked(m.offset_of_unchecked(i)));
+        j + 1
+    });
 }
