@@ -397,6 +397,7 @@ macro_rules! zip_arity {
                 // buffers and every mapping reaches positions below their
                 // lengths.
                 #[inline(always)]
+                #[allow(clippy::too_many_arguments)]
                 unsafe fn static_regions<const N: usize, $($P: Yield, $M: Mapping<N>,)+ F: FnMut($($P::Item),+)>(
                     shape: [usize; N],
                     $($v: $P::Region<'_>, $l: $M,)+

@@ -189,6 +189,7 @@ fn panics_midway_leave_strings_valid() {
                 tick();
                 acc.clone() + e
             })
+            .is_ok()
     }));
     assert!(r.is_err());
     // fold_axis_into: the destination stays valid and is dropped once.
@@ -202,6 +203,7 @@ fn panics_midway_leave_strings_valid() {
                 tick();
                 acc.push_str(e);
             })
+            .is_ok()
     }));
     assert!(r.is_err());
     // Everything is still readable.

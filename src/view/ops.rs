@@ -134,8 +134,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             let m = *self.mapping();
             // SAFETY: an in-range index of the (valid) mapping reaches a
             // position inside the buffer, which is only read.
-            return engine::static_fold(m.shape(), init, |acc, i| {
-                f(acc, unsafe { &*p.add(m.offset_of_unchecked(i)) })
+            return engine::static_fold(m.shape(), init, |acc, i| unsafe {
+                f(acc, &*p.add(m.offset_of_unchecked(i)))
             });
         }
         let l = self.layout();
@@ -163,8 +163,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         if M::STATIC {
             let m = *self.mapping();
             // SAFETY: as in fold.
-            return engine::static_fold(m.shape(), T::default(), |acc, i| {
-                acc + unsafe { *p.add(m.offset_of_unchecked(i)) }
+            return engine::static_fold(m.shape(), T::default(), |acc, i| unsafe {
+                acc + *p.add(m.offset_of_unchecked(i))
             });
         }
         let l = self.layout();
@@ -194,8 +194,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         if M::STATIC {
             let m = *self.mapping();
             // SAFETY: as in fold.
-            engine::static_for_each(m.shape(), |i| {
-                data.push(f(unsafe { &*p.add(m.offset_of_unchecked(i)) }))
+            engine::static_for_each(m.shape(), |i| unsafe {
+                data.push(f(&*p.add(m.offset_of_unchecked(i))))
             });
         } else {
             // SAFETY: data has room for n elements, the row-major output;
