@@ -497,6 +497,43 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
     let Some(plan) = reduce_plan(sl, axis, dl) else {
         return;
     };
+    let r = plan.rank;
+    if r >= 2
+        && (plan.strides[0][r - 1], plan.strides[1][r - 1]) == (1, 1)
+        && plan.strides[1][r - 2] == 0
+    {
+        // Rows of the source accumulate into one contiguous row of dst:
+        // add four source rows per pass over dst (a quarter of the dst
+        // traffic), vectorized.
+        let mut outer = plan;
+        let (n, _) = outer.take_axis(r - 1);
+        let (rows, [rs, _]) = outer.take_axis(r - 2);
+        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+            // SAFETY: as in reduce_into: rows·rs + n stay within the
+            // source positions of sl; dst's row is n distinct positions.
+            unsafe {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let row =
+                    |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
+                let mut k = 0;
+                while k + 4 <= rows {
+                    let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                    let quads = a.iter().zip(b).zip(c).zip(e);
+                    for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
+                        *x = *x + ((a + b) + (c + e));
+                    }
+                    k += 4;
+                }
+                while k < rows {
+                    for (x, &y) in d.iter_mut().zip(row(k)) {
+                        *x = *x + y;
+                    }
+                    k += 1;
+                }
+            }
+        });
+        return;
+    }
     let tile = engine::tile_edge(size_of::<T>());
     for_each_run(&plan, tile, |[sp, dp], n, [sc, dc]| {
         // SAFETY: as in reduce_into.
