@@ -252,22 +252,25 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
     }
 }
 
-/// The sum of a contiguous run, with 8 independent accumulators so that
+/// The sum of a contiguous run, with 16 independent accumulators so that
 /// floating-point sums vectorize (reassociates).
 #[inline(always)]
 pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T]) -> T {
-    let mut acc = [T::default(); 8];
-    let mut chunks = x.chunks_exact(8);
+    let mut acc = [T::default(); 16];
+    let mut chunks = x.chunks_exact(16);
     for c in &mut chunks {
-        for k in 0..8 {
+        for k in 0..16 {
             acc[k] = acc[k] + c[k];
         }
     }
-    let mut tail = T::default();
-    for &e in chunks.remainder() {
-        tail = tail + e;
+    let mut total = T::default();
+    for a in acc {
+        total = total + a;
     }
-    ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7])) + tail
+    for &e in chunks.remainder() {
+        total = total + e;
+    }
+    total
 }
 
 /// Sums every element, in an unspecified order (may reassociate).
