@@ -16,6 +16,14 @@
 //!   (coalesced, reordered, blocked) and then run by loops monomorphized per
 //!   rank.
 //!
+//! Visiting order: `fill`, `map_inplace`, `zip_with`, `fold`, `sum`, [`Zip`]
+//! and the axis reductions (`fold_axis`, `sum_axis`, `fold_axis_into`) visit
+//! elements in an **unspecified order** — memory order, tiled for the cache
+//! when operands disagree on their fastest axis — as ndarray's
+//! `map_inplace`/`fold`/`Zip` do. `iter()`, `iter_mut()` and
+//! `indexed_iter()` keep logical row-major order, and `map` returns its
+//! array in logical order whatever order its closure was called in.
+//!
 //! ```
 //! use constrided::{Layout, StridedView};
 //! let buf: Vec<i32> = (0..100).collect();

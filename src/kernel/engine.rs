@@ -22,17 +22,21 @@
 use super::loops::for_each_outer;
 use super::plan::Plan;
 
-/// Tile edge (elements) for operands of at most `elem` bytes: 256 bytes
-/// per tile row, so a tile of each operand is at most 16 KiB of 4-byte
-/// elements (64x64) and several operands' tiles fit L1/L2 together. Under
-/// Miri, tiny tiles so that small tests cross tile edges.
+/// Rows of a tile, in units of the tile edge.
+const TILE_ROWS: usize = if cfg!(miri) { 1 } else { 16 };
+
+/// Tile width (elements of the inner axis) for operands of at most `elem`
+/// bytes: one 64-byte cache line, so a transposed operand keeps only one
+/// line per tile column alive while the tile's rows (`TILE_ROWS` widths)
+/// are walked, few enough to survive the set conflicts of power-of-two
+/// strides. Under Miri, tiny tiles so that small tests cross tile edges.
 pub(crate) const fn tile_edge(elem: usize) -> usize {
     if cfg!(miri) {
         return 3;
     }
-    match 256usize.checked_div(elem) {
-        Some(t) if t >= 16 => t,
-        _ => 16,
+    match 64usize.checked_div(elem) {
+        Some(t) if t >= 4 => t,
+        _ => 4,
     }
 }
 
@@ -91,7 +95,7 @@ pub(crate) fn for_each_run<const K: usize>(
     for_each_outer(&outer, outer.rank, |base| {
         let mut b0 = 0;
         while b0 < nb {
-            let b1 = b0 + (nb - b0).min(t);
+            let b1 = b0 + (nb - b0).min(t.saturating_mul(TILE_ROWS));
             let mut a0 = 0;
             while a0 < na {
                 let len = (na - a0).min(t);
