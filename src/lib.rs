@@ -131,11 +131,17 @@ mod zip;
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
-pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
+pub use layout::{
+    Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem, SliceEntry,
+    SliceInfo,
+};
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
-pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
+pub use view::{
+    AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
+    StridedView, StridedViewMut, Windows,
+};
 pub use zip::{Part, Producer, Shared, Yield, Zip};
 
 /// The largest supported rank.

@@ -41,6 +41,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T>
     where
         T: Clone,
@@ -186,6 +187,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn map<U>(&self, mut f: impl FnMut(&T) -> U) -> super::StridedArray<U, N> {
         let l = self.layout();
         let n = l.numel();
@@ -259,6 +261,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn fold_axis<B: Clone, const R: usize>(
         &self,
         axis: usize,
@@ -285,6 +288,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn sum_axis<const R: usize>(
         &self,
         axis: usize,
@@ -339,6 +343,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T>
     where
         T: Clone,
@@ -405,6 +410,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> super::StridedArray<U, N> {
         self.view().map(f)
     }
@@ -442,6 +448,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn fold_axis<B: Clone, const R: usize>(
         &self,
         axis: usize,
@@ -464,6 +471,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn sum_axis<const R: usize>(
         &self,
         axis: usize,
@@ -652,6 +660,7 @@ impl<T, const N: usize, M: Mapping<N> + Send> StridedViewMut<'_, T, N, M> {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl<T, const N: usize> super::StridedArray<T, N> {
     /// The sum of the elements (may reassociate); see [`StridedView::sum`].
     ///
