@@ -16,6 +16,14 @@
 //!   (coalesced, reordered, blocked) and then run by loops monomorphized per
 //!   rank.
 //!
+//! Visiting order: `fill`, `map_inplace`, `zip_with`, `fold`, `sum`, [`Zip`]
+//! and the axis reductions (`fold_axis`, `sum_axis`, `fold_axis_into`) visit
+//! elements in an **unspecified order** — memory order, tiled for the cache
+//! when operands disagree on their fastest axis — as ndarray's
+//! `map_inplace`/`fold`/`Zip` do. `iter()`, `iter_mut()` and
+//! `indexed_iter()` keep logical row-major order, and `map` returns its
+//! array in logical order whatever order its closure was called in.
+//!
 //! ```
 //! use constrided::{Layout, StridedView};
 //! let buf: Vec<i32> = (0..100).collect();
@@ -53,6 +61,7 @@ pub mod mixed_layout;
 pub mod static_layout;
 pub mod static_transform;
 mod view;
+mod zip;
 
 /// Compile-time layouts: `strided!` builds a static layout, or a view
 /// through one, whose type carries rank, shape, strides and offset, so
@@ -190,6 +199,7 @@ pub use view::{
     AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
     StridedView, StridedViewMut, Windows,
 };
+pub use zip::{Part, Producer, Shared, Yield, Zip};
 
 /// The largest supported rank.
 ///

@@ -276,6 +276,7 @@ macro_rules! static_rank {
         }
 
         impl<const OFFSET: usize, $($a: AxisSpec),*> Mapping<$n> for StaticLayout<($($a,)*), OFFSET> {
+            const STATIC: bool = true;
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
                 [$($a::SIZE),*]
@@ -335,10 +336,16 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(a.len(), 12);
     /// assert_eq!(a[..3], [22, 24, 26]);
     /// ```
+    #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {
-        // The type-level length is the static element count, which is
-        // exactly what the iterator yields.
-        self.iter().copied().collect()
+        let mut out = GenericArray::<T, M::Numel>::uninit();
+        // SAFETY: the type-level length is the static element count, so
+        // copy_to_ptr (plain loops over the constant shape) initialises
+        // every element; T: Copy, so nothing can panic halfway.
+        unsafe {
+            self.copy_to_ptr(out.as_mut_ptr().cast::<T>());
+            GenericArray::assume_init(out)
+        }
     }
 }
 

@@ -361,6 +361,7 @@ macro_rules! static_mapping {
         where
             $($bounds)*
         {
+            const STATIC: bool = true;
             #[inline(always)]
             fn shape(&self) -> [usize; $r] {
                 const { <Self as StaticMapping<$r>>::LAYOUT.shape() }

@@ -18,11 +18,15 @@
 //!    per rank: a vectorized forward copy for contiguous runs, register
 //!    picks for step-2 runs, fills for broadcasts, plain loops otherwise.
 //!
-//! Kernels that call a user closure (`map_inplace`, `zip_with`, `fold`,
-//! `map`) call it in logical row-major order, as every iteration in the
-//! crate does; they still coalesce, which never changes the order.
+//! Every other kernel (`fill`, `map_inplace`, `zip_with`, `fold`, `sum`,
+//! `map`, `Zip`, the axis reductions) is the element-wise engine
+//! (`engine.rs`): the same plan in free order, the same odometer, and tiles
+//! when an operand is transposed against the first; so they visit elements
+//! in an unspecified order. `iter`, `iter_mut` and `indexed_iter` keep
+//! logical row-major order.
 //! No kernel allocates.
 
+pub(crate) mod engine;
 mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;
@@ -36,8 +40,10 @@ pub use parallel::par_rearrange;
 use crate::error::{Dims, LayoutError};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
+use core::mem::size_of;
+use engine::for_each_run;
 use loops::{copy_run, for_each_outer};
-use plan::{Order, Plan};
+pub(crate) use plan::{Order, Plan};
 
 /// Copies `src` into `dst` element by element (`dst[i] = src[i]` for every
 /// index `i`), for any two layouts of the same shape: transposes, flips,
@@ -175,7 +181,7 @@ pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<
     });
 }
 
-/// Calls `f` on every element, mutably, in logical row-major order.
+/// Calls `f` on every element, mutably, in an unspecified (memory) order.
 ///
 /// # Safety
 /// As [`fill_raw`].
@@ -185,11 +191,10 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(
     mut f: impl FnMut(&mut T),
 ) {
     let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Logical) else {
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
         return;
     };
-    let (n, inner) = inner_of(&plan);
-    for_each_outer(&plan, plan.rank.saturating_sub(1), |[p]| {
+    for_each_run(&plan, 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l, each
         // once (l is unique), so the &mut never overlap.
         unsafe {
@@ -206,41 +211,103 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(
     });
 }
 
-/// Calls `f` on every element in logical row-major order.
+/// Folds every element in an unspecified (memory) order.
 ///
 /// # Safety
 /// Every position `l` reaches is inside the buffer, and nobody writes
 /// them meanwhile.
-pub(crate) unsafe fn for_each_ref<T, const N: usize>(
+pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
     src: *const T,
     l: &Layout<N>,
-    mut f: impl FnMut(&T),
-) {
+    init: B,
+    mut f: impl FnMut(B, &T) -> B,
+) -> B {
     let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Logical) else {
-        return;
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return init;
     };
-    let (n, inner) = inner_of(&plan);
-    for_each_outer(&plan, plan.rank.saturating_sub(1), |[p]| {
+    // The accumulator moves through the runs; if `f` panics it is simply
+    // dropped with the unwinding closure state.
+    let mut acc = Some(init);
+    for_each_run(&plan, 0, |[p], n, [inner]| {
+        let Some(mut a) = acc.take() else { return };
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {
-                core::slice::from_raw_parts(src.offset(p), n)
-                    .iter()
-                    .for_each(&mut f);
+                for e in core::slice::from_raw_parts(src.offset(p), n) {
+                    a = f(a, e);
+                }
             } else {
                 for j in 0..n as isize {
-                    f(&*src.offset(p + j * inner));
+                    a = f(a, &*src.offset(p + j * inner));
                 }
             }
         }
+        acc = Some(a);
     });
+    match acc {
+        Some(a) => a,
+        // Unreachable: every run puts the accumulator back before the next.
+        None => unreachable!("the accumulator is put back after every run"),
+    }
 }
 
-/// Calls `f(&mut dst[i], &src[i])` for every index in logical row-major order.
+/// The sum of a contiguous run, with 16 independent accumulators so that
+/// floating-point sums vectorize (reassociates).
+#[inline(always)]
+pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T]) -> T {
+    let mut acc = [T::default(); 16];
+    let mut chunks = x.chunks_exact(16);
+    for c in &mut chunks {
+        for k in 0..16 {
+            acc[k] = acc[k] + c[k];
+        }
+    }
+    let mut total = T::default();
+    for a in acc {
+        total = total + a;
+    }
+    for &e in chunks.remainder() {
+        total = total + e;
+    }
+    total
+}
+
+/// Sums every element, in an unspecified order (may reassociate).
 ///
 /// # Safety
-/// Same shapes; `dl` as in [`fill_raw`], `sl` as in [`for_each_ref`], and
+/// As [`fold_ref`].
+pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
+    src: *const T,
+    l: &Layout<N>,
+) -> T {
+    let s = l.strides();
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return T::default();
+    };
+    let mut total = T::default();
+    for_each_run(&plan, 0, |[p], n, [inner]| {
+        // SAFETY: positions p + j·inner for j < n are reached by l.
+        unsafe {
+            if inner == 1 {
+                total = total + sum_slice(core::slice::from_raw_parts(src.offset(p), n));
+            } else {
+                let mut a = T::default();
+                for j in 0..n as isize {
+                    a = a + *src.offset(p + j * inner);
+                }
+                total = total + a;
+            }
+        }
+    });
+    total
+}
+
+/// Calls `f(&mut dst[i], &src[i])` for every index, in an unspecified
+/// (memory, cache-tiled) order.
+///
+/// # Safety
+/// Same shapes; `dl` as in [`fill_raw`], `sl` as in [`fold_ref`], and
 /// no position is both.
 pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     dst: *mut T,
@@ -254,17 +321,12 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
         &dl.shape(),
         [&ds, &ss],
         [dl.offset(), sl.offset()],
-        Order::Logical,
+        Order::Free,
     ) else {
         return;
     };
-    let (n, dc, sc) = if plan.rank == 0 {
-        (1, 1, 1)
-    } else {
-        let i = plan.rank - 1;
-        (plan.shape[i], plan.strides[0][i], plan.strides[1][i])
-    };
-    for_each_outer(&plan, plan.rank.saturating_sub(1), |[dp, sp]| {
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
+    for_each_run(&plan, tile, |[dp, sp], n, [dc, sc]| {
         // SAFETY: the positions are reached by the layouts; dst ones are
         // distinct and exclusively ours.
         unsafe {
@@ -272,9 +334,231 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
                 let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
                 let s = core::slice::from_raw_parts(src.offset(sp), n);
                 d.iter_mut().zip(s).for_each(|(a, b)| f(a, b));
+            } else if dc == 1 && sc == 0 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = &*src.offset(sp);
+                d.iter_mut().for_each(|a| f(a, s));
             } else {
                 for j in 0..n as isize {
                     f(&mut *dst.offset(dp + j * dc), &*src.offset(sp + j * sc));
+                }
+            }
+        }
+    });
+}
+
+/// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
+/// every index `i`, calling `f` in an unspecified order. If `f` panics, the
+/// elements written so far are dropped (the traversal is deterministic, so
+/// they are the first ones it visits) and `out` is left uninitialised.
+///
+/// # Safety
+/// `out` is valid for writes of `sl.numel()` elements and does not overlap
+/// src; `sl` as in [`fold_ref`].
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
+    out: *mut U,
+    src: *const T,
+    sl: &Layout<N>,
+    mut f: impl FnMut(&T) -> U,
+) {
+    let Ok(ol) = Layout::try_contiguous(sl.shape()) else {
+        return;
+    };
+    let (os, ss) = (ol.strides(), sl.strides());
+    let Some(plan) = Plan::<2>::new(&ol.shape(), [&os, &ss], [0, sl.offset()], Order::Free) else {
+        return;
+    };
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
+
+    // Drops the first `written` elements the plan visits in `out`.
+    struct Unwind<U> {
+        out: *mut U,
+        plan: Plan<2>,
+        tile: usize,
+        written: usize,
+    }
+    impl<U> Drop for Unwind<U> {
+        fn drop(&mut self) {
+            let mut left = self.written;
+            for_each_run(&self.plan, self.tile, |[op, _], n, [oc, _]| {
+                for j in 0..n.min(left) as isize {
+                    // SAFETY: the first `written` visited positions were
+                    // initialised by map_uninit, and are dropped once.
+                    unsafe { core::ptr::drop_in_place(self.out.offset(op + j * oc)) };
+                }
+                left -= n.min(left);
+            });
+        }
+    }
+    let mut guard = Unwind {
+        out,
+        plan,
+        tile,
+        written: 0,
+    };
+    for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
+        // SAFETY: out positions are distinct and below numel; src positions
+        // are reached by sl; writes go to uninitialised memory (no drop).
+        unsafe {
+            if oc == 1 && sc == 1 {
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                let o = out.offset(op);
+                for (j, e) in s.iter().enumerate() {
+                    o.add(j).write(f(e));
+                    guard.written += 1;
+                }
+            } else {
+                for j in 0..n as isize {
+                    out.offset(op + j * oc).write(f(&*src.offset(sp + j * sc)));
+                    guard.written += 1;
+                }
+            }
+        }
+    });
+    // Every element is initialised: the caller owns them now.
+    core::mem::forget(guard);
+}
+
+/// The plan of an axis reduction: operand 0 is the source (it leads the
+/// order), operand 1 the destination, with stride 0 along `axis`.
+fn reduce_plan<const N: usize, const R: usize>(
+    sl: &Layout<N>,
+    axis: usize,
+    dl: &Layout<R>,
+) -> Option<Plan<2>> {
+    let ds = dl.strides();
+    let dst_strides: [isize; N] = core::array::from_fn(|k| match k.cmp(&axis) {
+        core::cmp::Ordering::Less => ds[k],
+        core::cmp::Ordering::Equal => 0,
+        core::cmp::Ordering::Greater => ds[k - 1],
+    });
+    let ss = sl.strides();
+    Plan::<2>::new(
+        &sl.shape(),
+        [&ss, &dst_strides],
+        [sl.offset(), dl.offset()],
+        Order::Free,
+    )
+}
+
+/// `f(&mut dst[i without axis], &src[i])` for every index `i` of `sl`,
+/// in an unspecified order.
+///
+/// # Safety
+/// `dl` has `sl`'s shape without `axis` (`axis < N`, `R + 1 == N`); `dl`
+/// as in [`fill_raw`], `sl` as in [`fold_ref`]; no position is both.
+pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
+    dst: *mut B,
+    dl: &Layout<R>,
+    src: *const T,
+    sl: &Layout<N>,
+    axis: usize,
+    mut f: impl FnMut(&mut B, &T),
+) {
+    let Some(plan) = reduce_plan(sl, axis, dl) else {
+        return;
+    };
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<B>()));
+    for_each_run(&plan, tile, |[sp, dp], n, [sc, dc]| {
+        // SAFETY: positions are reached by the layouts; each &mut lives for
+        // one call, so the repeats of a dst element (stride 0) never overlap.
+        unsafe {
+            if dc == 0 && sc == 1 {
+                let d = &mut *dst.offset(dp);
+                core::slice::from_raw_parts(src.offset(sp), n)
+                    .iter()
+                    .for_each(|e| f(d, e));
+            } else if dc == 1 && sc == 1 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                d.iter_mut().zip(s).for_each(|(a, b)| f(a, b));
+            } else {
+                for j in 0..n as isize {
+                    f(&mut *dst.offset(dp + j * dc), &*src.offset(sp + j * sc));
+                }
+            }
+        }
+    });
+}
+
+/// [`reduce_into`] with `+`, reassociating (several accumulators) when the
+/// reduced axis is the contiguous inner one.
+///
+/// # Safety
+/// As [`reduce_into`].
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
+    dst: *mut T,
+    dl: &Layout<R>,
+    src: *const T,
+    sl: &Layout<N>,
+    axis: usize,
+) where
+    T: Copy + Default + core::ops::Add<Output = T>,
+{
+    let Some(plan) = reduce_plan(sl, axis, dl) else {
+        return;
+    };
+    let r = plan.rank;
+    if r >= 2
+        && (plan.strides[0][r - 1], plan.strides[1][r - 1]) == (1, 1)
+        && plan.strides[1][r - 2] == 0
+    {
+        // Rows of the source accumulate into one contiguous row of dst:
+        // add four source rows per pass over dst (a quarter of the dst
+        // traffic), vectorized.
+        let mut outer = plan;
+        let (n, _) = outer.take_axis(r - 1);
+        let (rows, [rs, _]) = outer.take_axis(r - 2);
+        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+            // SAFETY: as in reduce_into: rows·rs + n stay within the
+            // source positions of sl; dst's row is n distinct positions.
+            unsafe {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let row =
+                    |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
+                let mut k = 0;
+                while k + 4 <= rows {
+                    let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                    let quads = a.iter().zip(b).zip(c).zip(e);
+                    for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
+                        *x = *x + ((a + b) + (c + e));
+                    }
+                    k += 4;
+                }
+                while k < rows {
+                    for (x, &y) in d.iter_mut().zip(row(k)) {
+                        *x = *x + y;
+                    }
+                    k += 1;
+                }
+            }
+        });
+        return;
+    }
+    let tile = engine::tile_edge(size_of::<T>());
+    for_each_run(&plan, tile, |[sp, dp], n, [sc, dc]| {
+        // SAFETY: as in reduce_into.
+        unsafe {
+            if dc == 0 && sc == 1 {
+                let d = dst.offset(dp);
+                *d = *d + sum_slice(core::slice::from_raw_parts(src.offset(sp), n));
+            } else if dc == 1 && sc == 1 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                d.iter_mut().zip(s).for_each(|(a, &b)| *a = *a + b);
+            } else if dc == 0 {
+                let d = dst.offset(dp);
+                let mut a = *d;
+                for j in 0..n as isize {
+                    a = a + *src.offset(sp + j * sc);
+                }
+                *d = a;
+            } else {
+                for j in 0..n as isize {
+                    let d = dst.offset(dp + j * dc);
+                    *d = *d + *src.offset(sp + j * sc);
                 }
             }
         }
