@@ -61,8 +61,9 @@ pub fn rearrange<T: Copy, const N: usize, MD: Mapping<N>, MS: Mapping<N>>(
     check_same_shape(&dl.shape(), &sl.shape())?;
     // SAFETY: both layouts are valid for their buffers (view invariants),
     // the shapes agree, dst is unique and exclusively borrowed, and src is
-    // a shared borrow, so no source element is a destination element.
-    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
+    // a shared borrow, so no source element is a destination element; src
+    // may be read beyond its reached positions only when it says so.
+    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl, src.reads_whole()) };
     Ok(())
 }
 
@@ -95,19 +96,29 @@ const fn tile_for<T>() -> usize {
 
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
 ///
+/// `src_whole`: whether the source buffer may be read beyond the positions
+/// `sl` reaches (the source view's `whole` flag: it owns its whole buffer,
+/// `0..required_len()` at least, and nobody writes any of it meanwhile).
+/// Only then may fast paths load more than they copy (the wide loads of a
+/// step-2 run); otherwise every path touches exactly the reached positions,
+/// because the others may belong to a sibling view another thread writes.
+/// Destination positions are never touched beyond those `dl` reaches.
+///
 /// # Safety
 /// `dl` and `sl` have the same shape; every position they reach is inside
 /// its buffer; `dl` is unique and its positions are exclusively ours and
-/// are not positions `sl` reads.
+/// are not positions `sl` reads; when `src_whole`, every position from the
+/// lowest to the highest `sl` reaches may be read and nobody writes them.
 pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     dst: *mut T,
     dl: &Layout<N>,
     src: *const T,
     sl: &Layout<N>,
+    src_whole: bool,
 ) {
     if let Some(plan) = copy_plan(dl, sl) {
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_planned(dst, src, plan) }
+        unsafe { copy_planned(dst, src, plan, src_whole) }
     }
 }
 
@@ -122,15 +133,23 @@ pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Optio
     )
 }
 
-/// Runs a copy plan (operand 0 = dst, 1 = src).
+/// Runs a copy plan (operand 0 = dst, 1 = src); `src_whole` as in
+/// [`copy_raw`].
 ///
 /// # Safety
 /// Every position the plan reaches is inside its buffer; dst positions are
-/// distinct, exclusively ours, and not read through src.
-pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Plan<2>) {
+/// distinct, exclusively ours, and not read through src; when `src_whole`,
+/// every source position between the lowest and highest the plan reaches
+/// may be read and nobody writes them.
+pub(crate) unsafe fn copy_planned<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+) {
     if plan.rank == 0 {
         // SAFETY: one element, at each layout's offset.
-        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1) };
+        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };
         return;
     }
     if transpose::is_transpose::<T>(&plan) {
@@ -146,7 +165,7 @@ pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Pla
     );
     for_each_outer(&plan, inner, |[dp, sp]| {
         // SAFETY: the run covers the inner axis at an in-range index.
-        unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
+        unsafe { copy_run(dst, dp, dc, src, sp, sc, n, src_whole) }
     });
 }
 

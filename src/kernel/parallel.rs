@@ -43,12 +43,14 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
     let Some(plan) = copy_plan(&dl, &sl) else {
         return Ok(());
     };
+    let whole = src.reads_whole();
     let d = SendPtr(dst.as_mut_ptr());
     let s = SendPtr(src.as_ptr() as *mut T);
     if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
         // SAFETY: as in rearrange: valid layouts, equal shapes, dst unique
-        // and exclusively borrowed, src a shared borrow.
-        unsafe { copy_planned(d.0, s.0, plan) };
+        // and exclusively borrowed, src a shared borrow read beyond its
+        // reached positions only when it says so.
+        unsafe { copy_planned(d.0, s.0, plan, whole) };
         return Ok(());
     }
     let outer = plan.shape[0];
@@ -68,7 +70,7 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         // its positions are a subset of the whole copy's (all in bounds);
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
-        unsafe { copy_planned(d.0, s.0 as *const T, part) };
+        unsafe { copy_planned(d.0, s.0 as *const T, part, whole) };
     });
     Ok(())
 }

@@ -146,6 +146,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         }
     }
 
+    // Whether every position of the buffer may be read (not only those the
+    // mapping reaches) and nobody writes any of it meanwhile: the kernels'
+    // licence for loads wider than the reached positions.
+    #[inline]
+    pub(crate) fn reads_whole(&self) -> bool {
+        self.whole
+    }
+
     // The parts, for the crate's own constructors (transforms, kernels).
     // `whole`: every position of 0..len may be read for 'a (not only those
     // the mapping reaches).
