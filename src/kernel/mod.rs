@@ -23,6 +23,7 @@
 //! crate does; they still coalesce, which never changes the order.
 //! No kernel allocates.
 
+mod elem;
 mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;

@@ -323,9 +323,10 @@ unsafe fn block<T: Copy, const B: usize>(d: *mut T, drow: &[isize], s: *const T,
     // destination run d + drow[r] .. + B is inside its buffer.
     unsafe {
         #[cfg(target_arch = "x86_64")]
-        if core::mem::size_of::<T>() == 4 && B == 16 {
-            // T is 4 bytes and Copy: its values move as f32 bit patterns
-            // (shuffles never change bits).
+        if core::mem::size_of::<T>() == 4 && B == 16 && super::elem::is_plain::<T>() {
+            // T is a 4-byte type whose every byte is initialised: its
+            // values move as f32 bit patterns (shuffles never change
+            // bits). Padded types take the typed path below.
             sse_transpose_16(d.cast::<f32>(), drow, s.cast::<f32>(), scol);
             return;
         }
