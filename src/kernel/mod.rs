@@ -148,6 +148,12 @@ pub(crate) unsafe fn copy_planned<T: Copy>(
     plan: Plan<2>,
     src_whole: bool,
 ) {
+    if core::mem::size_of::<T>() == 0 {
+        // A zero-sized Copy value holds no bytes and has no drop: there is
+        // nothing to move (and axes of usize::MAX such elements would take
+        // forever to walk).
+        return;
+    }
     if plan.rank == 0 {
         // SAFETY: one element, at each layout's offset.
         unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };

@@ -56,7 +56,7 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
     let outer = plan.shape[0];
     let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
     (0..chunks).into_par_iter().for_each(|c| {
-        let (lo, hi) = (outer * c / chunks, outer * (c + 1) / chunks);
+        let (lo, hi) = (split(outer, c, chunks), split(outer, c + 1, chunks));
         if lo == hi {
             return;
         }
@@ -73,4 +73,33 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         unsafe { copy_planned(d.0, s.0 as *const T, part, whole) };
     });
     Ok(())
+}
+
+/// `⌊outer · c / chunks⌋` for `c <= chunks`, without overflow for any
+/// `outer` (axes of zero-sized elements or broadcasts reach `usize::MAX`):
+/// `outer = q · chunks + r`, so the split is `q · c + ⌊r · c / chunks⌋`,
+/// where `q · c <= outer` and `r · c < chunks²` (chunks is a few times the
+/// thread count).
+fn split(outer: usize, c: usize, chunks: usize) -> usize {
+    let (q, r) = (outer / chunks, outer % chunks);
+    q * c + r * c / chunks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_is_exact_and_overflow_free() {
+        for outer in [0, 1, 7, 100, usize::MAX / 2, usize::MAX - 1, usize::MAX] {
+            for chunks in 1..=9usize {
+                assert_eq!(split(outer, 0, chunks), 0);
+                assert_eq!(split(outer, chunks, chunks), outer);
+                for c in 0..=chunks {
+                    let exact = (outer as u128 * c as u128 / chunks as u128) as usize;
+                    assert_eq!(split(outer, c, chunks), exact);
+                }
+            }
+        }
+    }
 }
