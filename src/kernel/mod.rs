@@ -28,7 +28,10 @@ mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod plan;
+mod simd;
 mod transpose;
+
+pub use simd::{force_level, force_streaming, Level};
 
 #[cfg(feature = "rayon")]
 pub use parallel::par_rearrange;
@@ -148,6 +151,23 @@ pub(crate) unsafe fn copy_planned<T: Copy>(
     plan: Plan<2>,
     src_whole: bool,
 ) {
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
+    // SAFETY: forwarded from this function's contract.
+    unsafe { copy_planned_sized(dst, src, plan, src_whole, bytes) }
+}
+
+/// [`copy_planned`] for a part of a copy that writes `total_bytes` in all
+/// (the size decides between ordinary and streaming stores).
+///
+/// # Safety
+/// As [`copy_planned`].
+pub(crate) unsafe fn copy_planned_sized<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+    total_bytes: usize,
+) {
     if core::mem::size_of::<T>() == 0 {
         // A zero-sized Copy value holds no bytes and has no drop: there is
         // nothing to move (and axes of usize::MAX such elements would take
@@ -161,7 +181,7 @@ pub(crate) unsafe fn copy_planned<T: Copy>(
     }
     if transpose::is_transpose::<T>(&plan) {
         // SAFETY: forwarded from this function's contract.
-        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>()) } {
+        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>(), total_bytes) } {
             return;
         }
     }
@@ -170,10 +190,33 @@ pub(crate) unsafe fn copy_planned<T: Copy>(
         plan.shape[inner],
         [plan.strides[0][inner], plan.strides[1][inner]],
     );
+    let size = core::mem::size_of::<T>();
+    // Streaming stores for long contiguous runs into a large destination
+    // (whole lines only; see the simd module).
+    let stream = dc == 1 && sc == 1 && n * size >= 1024 && simd::stream_for::<T>(total_bytes);
     for_each_outer(&plan, inner, |[dp, sp]| {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if stream {
+            // SAFETY: the run's n elements on both sides are reached
+            // positions (unit strides); T is plain (stream_for).
+            let done = unsafe {
+                simd::stream_copy(
+                    dst.offset(dp).cast::<u8>(),
+                    src.offset(sp).cast::<u8>(),
+                    n,
+                    size,
+                )
+            };
+            if done {
+                return;
+            }
+        }
         // SAFETY: the run covers the inner axis at an in-range index.
         unsafe { copy_run(dst, dp, dc, src, sp, sc, n, src_whole) }
     });
+    if stream {
+        simd::stream_fence();
+    }
 }
 
 /// Writes `value` to every element.

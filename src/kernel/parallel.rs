@@ -2,7 +2,7 @@
 //! into chunks, and each chunk — a disjoint part of the destination — is
 //! copied on its own thread by the sequential loops.
 
-use super::{check_same_shape, copy_plan, copy_planned};
+use super::{check_same_shape, copy_plan, copy_planned, copy_planned_sized};
 use crate::error::LayoutError;
 use crate::layout::Mapping;
 use crate::view::{StridedView, StridedViewMut};
@@ -54,6 +54,8 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         return Ok(());
     }
     let outer = plan.shape[0];
+    // Every part streams its stores or not as the whole copy would.
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
     let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
     (0..chunks).into_par_iter().for_each(|c| {
         let (lo, hi) = (split(outer, c, chunks), split(outer, c + 1, chunks));
@@ -70,7 +72,7 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         // its positions are a subset of the whole copy's (all in bounds);
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
-        unsafe { copy_planned(d.0, s.0 as *const T, part, whole) };
+        unsafe { copy_planned_sized(d.0, s.0 as *const T, part, whole, bytes) };
     });
     Ok(())
 }

@@ -1,0 +1,275 @@
+//! Instruction-set levels of the copy kernels, picked at run time, and the
+//! x86_64 building blocks: register transposes of 16-byte rows for 1-, 2-,
+//! 4- and 8-byte elements, and non-temporal (streaming) line stores.
+//!
+//! The level is detected once (`is_x86_feature_detected!`, cached in an
+//! atomic) and can be forced lower for tests ([`force_level`]); under Miri
+//! the portable level is always used, so Miri checks the portable paths.
+//! SIMD paths run only for element types whose every byte is initialised
+//! (see [`super::elem`]); everything else takes the portable, typed paths.
+//!
+//! Streaming stores bypass the cache: worth it only when the destination
+//! is much larger than the cache (otherwise the next reader finds nothing
+//! cached), and only for whole 64-byte lines (a partial line written by
+//! streaming stores costs a read-modify-write in memory). The kernels peel
+//! to the line boundary and stream whole lines only; a `Vec<f32>` is only
+//! 16-byte aligned. Every streaming copy ends with an `sfence`.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The instruction-set level the copy kernels use.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Plain Rust, typed moves only (any target; always under Miri).
+    Portable = 1,
+    /// SSE2 register transposes and streaming stores (every x86_64).
+    Sse2 = 2,
+}
+
+// 0: not detected yet; otherwise a Level.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+// 0: streaming decided by size; 1: never; 2: always (tests).
+static STREAM: AtomicU8 = AtomicU8::new(0);
+
+/// Destinations at least this large (bytes) are written with streaming
+/// stores: half the L3 of the machine this was tuned on (32 MiB, a Zen 4
+/// EPYC), so that neither source nor destination would stay cached.
+pub(crate) const STREAM_MIN_BYTES: usize = 16 << 20;
+
+fn detect() -> Level {
+    if cfg!(all(target_arch = "x86_64", not(miri))) {
+        Level::Sse2
+    } else {
+        Level::Portable
+    }
+}
+
+/// The level in use (detected once, or forced).
+#[inline]
+pub(crate) fn level() -> Level {
+    if cfg!(miri) {
+        return Level::Portable;
+    }
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => Level::Portable,
+        2 => Level::Sse2,
+        _ => {
+            let l = detect();
+            LEVEL.store(l as u8, Ordering::Relaxed);
+            l
+        }
+    }
+}
+
+/// Forces the copy kernels' instruction-set level (`None`: detect). For
+/// tests and benchmarks; a level above what the CPU has is lowered to the
+/// detected one. Results never depend on the level, only speed does.
+///
+/// ```
+/// use constrided::kernel::{force_level, Level};
+/// force_level(Some(Level::Portable));
+/// force_level(None);
+/// ```
+#[doc(hidden)]
+pub fn force_level(level: Option<Level>) {
+    let l = match level {
+        Some(l) => l.min(detect()),
+        None => detect(),
+    };
+    LEVEL.store(l as u8, Ordering::Relaxed);
+}
+
+/// Forces streaming stores on (`Some(true)`, at any size) or off
+/// (`Some(false)`), or back to the size rule (`None`). For tests and
+/// benchmarks; results never depend on it.
+///
+/// ```
+/// use constrided::kernel::force_streaming;
+/// force_streaming(Some(true));
+/// force_streaming(None);
+/// ```
+#[doc(hidden)]
+pub fn force_streaming(on: Option<bool>) {
+    STREAM.store(
+        match on {
+            None => 0,
+            Some(false) => 1,
+            Some(true) => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// Whether a copy writing `bytes` bytes of `T` should stream its stores.
+#[inline]
+pub(crate) fn stream_for<T>(bytes: usize) -> bool {
+    if level() < Level::Sse2 || !super::elem::is_plain::<T>() {
+        return false;
+    }
+    match STREAM.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => bytes >= STREAM_MIN_BYTES,
+    }
+}
+
+/// Orders earlier streaming stores before later stores (a no-op where
+/// there are none).
+#[inline]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: sfence has no preconditions (SSE is part of x86_64).
+    unsafe {
+        core::arch::x86_64::_mm_sfence()
+    }
+}
+
+/// Copies `n` plain elements of `size` bytes from `s` to `d` (not
+/// overlapping), streaming whole destination lines: ordinary stores up to
+/// the first 64-byte boundary of `d` and after the last, streaming stores
+/// for the lines between. Falls back to ordinary stores when `d` cannot
+/// reach a line boundary at an element boundary.
+///
+/// # Safety
+/// `s` and `d` are valid for `n` elements of `size` bytes; every byte is
+/// initialised; the caller ends the copy with [`stream_fence`].
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize) -> bool {
+    use core::arch::x86_64::*;
+    let bytes = n * size;
+    let peel = (64 - (d as usize) % 64) % 64;
+    if peel % size != 0 || bytes < peel + 64 {
+        return false;
+    }
+    let lines = (bytes - peel) / 64;
+    // SAFETY: (whole body) peel + 64·lines <= bytes, all within the n
+    // elements; the line stores are 64-byte aligned.
+    unsafe {
+        core::ptr::copy_nonoverlapping(s, d, peel);
+        let (mut dp, mut sp) = (d.add(peel), s.add(peel));
+        for _ in 0..lines {
+            let a = _mm_loadu_si128(sp as *const __m128i);
+            let b = _mm_loadu_si128(sp.add(16) as *const __m128i);
+            let c = _mm_loadu_si128(sp.add(32) as *const __m128i);
+            let e = _mm_loadu_si128(sp.add(48) as *const __m128i);
+            _mm_stream_si128(dp as *mut __m128i, a);
+            _mm_stream_si128(dp.add(16) as *mut __m128i, b);
+            _mm_stream_si128(dp.add(32) as *mut __m128i, c);
+            _mm_stream_si128(dp.add(48) as *mut __m128i, e);
+            dp = dp.add(64);
+            sp = sp.add(64);
+        }
+        let done = peel + 64 * lines;
+        core::ptr::copy_nonoverlapping(s.add(done), d.add(done), bytes - done);
+    }
+    true
+}
+
+/// `d[drow[r] + c] = s[scol[c] + r]` for `r, c < B`, `B · W == 64`, for
+/// plain elements of `W` bytes: sixteen-byte rows transposed in SSE2
+/// registers (`K = 16 / W` rows at a time, `log2 K` rounds of unpacks),
+/// stored with streaming stores when `stream` (then every destination run
+/// must be 16-byte aligned).
+///
+/// # Safety
+/// As the portable block: every position named is inside its buffer; dst
+/// positions are ours and not source positions; every byte initialised.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
+    d: *mut u8,
+    drow: &[isize],
+    s: *const u8,
+    scol: &[isize],
+    stream: bool,
+) {
+    use core::arch::x86_64::*;
+    const { assert!(B * W == 64) };
+    let k = 16 / W;
+    let (drow, scol) = (&drow[..B], &scol[..B]);
+    for rb in (0..B).step_by(k) {
+        for cb in (0..B).step_by(k) {
+            // SAFETY: SSE2 is part of x86_64.
+            let mut v = [unsafe { _mm_setzero_si128() }; 16];
+            for (i, vi) in v.iter_mut().enumerate().take(k) {
+                // SAFETY: source run cb + i, elements rb..rb + k.
+                *vi = unsafe {
+                    _mm_loadu_si128(s.offset(scol[cb + i] * W as isize).add(rb * W) as *const _)
+                };
+            }
+            // SAFETY: SSE2 is part of x86_64.
+            let v = unsafe { transpose_rows::<W>(v) };
+            for (p, &vp) in v.iter().enumerate().take(k) {
+                // Output p holds destination row rb + bitrev(p).
+                let r = rb + bit_reverse(p, k);
+                // SAFETY: destination run r, elements cb..cb + k.
+                unsafe {
+                    let o = d.offset(drow[r] * W as isize).add(cb * W) as *mut __m128i;
+                    if stream {
+                        _mm_stream_si128(o, vp);
+                    } else {
+                        _mm_storeu_si128(o, vp);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+const fn bit_reverse(p: usize, k: usize) -> usize {
+    let bits = k.trailing_zeros();
+    if bits == 0 {
+        0
+    } else {
+        p.reverse_bits() >> (usize::BITS - bits)
+    }
+}
+
+/// Transposes the first `16 / W` rows of `v` as a square of `W`-byte
+/// lanes; row `p` of the result is column `bit_reverse(p)`.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+unsafe fn transpose_rows<const W: usize>(
+    mut v: [core::arch::x86_64::__m128i; 16],
+) -> [core::arch::x86_64::__m128i; 16] {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let mut e = W;
+    while e < 16 {
+        let mut o = v;
+        for i in 0..k / 2 {
+            let (a, b) = (v[2 * i], v[2 * i + 1]);
+            // SAFETY: SSE2 is part of x86_64.
+            let (lo, hi) = unsafe {
+                match e {
+                    1 => (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b)),
+                    2 => (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)),
+                    4 => (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b)),
+                    _ => (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)),
+                }
+            };
+            o[i] = lo;
+            o[i + k / 2] = hi;
+        }
+        v = o;
+        e *= 2;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bit_reverse;
+
+    #[test]
+    fn bit_reversal() {
+        assert_eq!(bit_reverse(0, 1), 0);
+        assert_eq!(bit_reverse(1, 2), 1);
+        assert_eq!(bit_reverse(1, 4), 2);
+        assert_eq!(bit_reverse(3, 8), 6);
+        assert_eq!(bit_reverse(1, 16), 8);
+    }
+}
