@@ -25,6 +25,9 @@
 //! # Ok::<(), constrided::LayoutError>(())
 //! ```
 #![no_std]
+// docs.rs builds with `--cfg docsrs` on nightly: feature-gated items get
+// their "Available on crate feature ..." badges.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -121,6 +124,7 @@ pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
 pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
 pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
 

@@ -34,6 +34,7 @@ mod transpose;
 pub use simd::{force_level, force_streaming, Level};
 
 #[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub use parallel::par_rearrange;
 
 use crate::error::{Dims, LayoutError};
