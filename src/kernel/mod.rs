@@ -37,6 +37,8 @@ pub use simd::{force_level, force_streaming, Level};
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub use parallel::par_rearrange;
 
+use core::mem::size_of;
+
 use crate::error::{Dims, LayoutError};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
@@ -98,6 +100,15 @@ const fn tile_for<T>() -> usize {
         _ => transpose::MAX_TILE,
     }
 }
+
+// Contiguous runs shorter than this many bytes are not streamed even into
+// a large destination: each run's partial first and last lines then cost
+// more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
+const STREAM_RUN_MIN: usize = 16 << 10;
+
+// Copies of at most this many elements are not worth the transpose
+// engine's setup (measured: an 8x8 f32 transpose).
+const SMALL_COPY: usize = if cfg!(miri) { 8 } else { 128 };
 
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
 ///
@@ -180,7 +191,38 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
         unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };
         return;
     }
-    if transpose::is_transpose::<T>(&plan) {
+    // Small copies (an 8x8 tile) skip the transpose engine: its setup
+    // (chains, offset tables) costs more than walking them element by
+    // element; at rank 2, one plain loop nest.
+    let small = plan.numel() <= SMALL_COPY;
+    if small && plan.rank == 2 {
+        let (n0, n1) = (plan.shape[0], plan.shape[1]);
+        let [[d0, d1, ..], [s0, s1, ..]] = plan.strides;
+        let [dp, sp] = plan.start;
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if d1 == 1 && s0 == 1 && simd::level() >= simd::Level::Sse2 && elem::is_plain::<T>() {
+            // SAFETY: as below; T is plain, its size matches W.
+            unsafe {
+                let (d, s) = (dst.offset(dp).cast::<u8>(), src.offset(sp).cast::<u8>());
+                match size_of::<T>() {
+                    1 => return simd::sse2_small::<1>(d, d0, s, s1, n0, n1),
+                    2 => return simd::sse2_small::<2>(d, d0, s, s1, n0, n1),
+                    4 => return simd::sse2_small::<4>(d, d0, s, s1, n0, n1),
+                    8 => return simd::sse2_small::<8>(d, d0, s, s1, n0, n1),
+                    _ => {}
+                }
+            }
+        }
+        for i in 0..n0 as isize {
+            for j in 0..n1 as isize {
+                // SAFETY: (i, j) is an index of the plan, so both positions
+                // are reached (in bounds; dst ones ours).
+                unsafe { *dst.offset(dp + i * d0 + j * d1) = *src.offset(sp + i * s0 + j * s1) };
+            }
+        }
+        return;
+    }
+    if !small && transpose::is_transpose::<T>(&plan) {
         // SAFETY: forwarded from this function's contract.
         if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>(), total_bytes) } {
             return;
@@ -194,7 +236,8 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     let size = core::mem::size_of::<T>();
     // Streaming stores for long contiguous runs into a large destination
     // (whole lines only; see the simd module).
-    let stream = dc == 1 && sc == 1 && n * size >= 1024 && simd::stream_for::<T>(total_bytes);
+    let stream =
+        dc == 1 && sc == 1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
     for_each_outer(&plan, inner, |[dp, sp]| {
         #[cfg(all(target_arch = "x86_64", not(miri)))]
         if stream {

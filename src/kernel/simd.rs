@@ -218,6 +218,65 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
     }
 }
 
+/// A small 2-D transpose of plain `W`-byte elements, in `K x K` register
+/// blocks (`K = 16 / W`): `d[i·d0 + j] = s[i + j·s1]` for `i < n0`,
+/// `j < n1` (strides in elements); the ragged edges element by element.
+///
+/// # Safety
+/// Every position named is inside its buffer; dst positions are ours and
+/// not source positions; every byte initialised.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn sse2_small<const W: usize>(
+    d: *mut u8,
+    d0: isize,
+    s: *const u8,
+    s1: isize,
+    n0: usize,
+    n1: usize,
+) {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let w = W as isize;
+    let (f0, f1) = (n0 / k * k, n1 / k * k);
+    // SAFETY: (whole body) every (i, j) below is an index of the copy.
+    unsafe {
+        for i0 in (0..f0).step_by(k) {
+            for j0 in (0..f1).step_by(k) {
+                let mut v = [_mm_setzero_si128(); 16];
+                for (jj, vj) in v.iter_mut().enumerate().take(k) {
+                    let p = s.offset(((i0 as isize) + (j0 + jj) as isize * s1) * w);
+                    *vj = _mm_loadu_si128(p as *const __m128i);
+                }
+                let v = transpose_rows::<W>(v);
+                for (p, &vp) in v.iter().enumerate().take(k) {
+                    let i = (i0 + bit_reverse(p, k)) as isize;
+                    let o = d.offset((i * d0 + j0 as isize) * w);
+                    _mm_storeu_si128(o as *mut __m128i, vp);
+                }
+            }
+        }
+        let one = |i: usize, j: usize| {
+            let (i, j) = (i as isize, j as isize);
+            core::ptr::copy_nonoverlapping(
+                s.offset((i + j * s1) * w),
+                d.offset((i * d0 + j) * w),
+                W,
+            );
+        };
+        for i in 0..f0 {
+            for j in f1..n1 {
+                one(i, j);
+            }
+        }
+        for i in f0..n0 {
+            for j in 0..n1 {
+                one(i, j);
+            }
+        }
+    }
+}
+
 #[inline(always)]
 const fn bit_reverse(p: usize, k: usize) -> usize {
     let bits = k.trailing_zeros();

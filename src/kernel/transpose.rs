@@ -14,6 +14,8 @@
 //! permutation steps 256 KiB per column) cost nothing. The remaining axes
 //! are walked around the tiles.
 
+use core::mem::MaybeUninit;
+
 use super::loops::for_each_outer;
 use super::plan::Plan;
 
@@ -79,8 +81,11 @@ impl Chain {
         Some(chain)
     }
 
-    /// `out[j]` = the other operand's offset of composite index `i0 + j`.
-    fn other_offsets(&self, i0: usize, out: &mut [isize]) {
+    /// Sets `out[j]` to the other operand's offset of composite index
+    /// `i0 + j` (every entry) and returns `out`, initialised. The tables
+    /// live on the stack uninitialised, so that a small copy does not pay
+    /// for clearing 4 KiB of them.
+    fn other_offsets<'o>(&self, i0: usize, out: &'o mut [MaybeUninit<isize>]) -> &'o [isize] {
         let mut digit = [0usize; CHAIN];
         let mut rest = i0;
         let mut pos = 0isize;
@@ -95,7 +100,7 @@ impl Chain {
             pos = pos.wrapping_add((*d as isize).wrapping_mul(other));
         }
         for o in out.iter_mut() {
-            *o = pos;
+            o.write(pos);
             // Advance the digits; positions past the last index are never
             // used, so wrapping arithmetic keeps this panic-free.
             for ((d, &size), &other) in digit
@@ -113,6 +118,9 @@ impl Chain {
                 pos = pos.wrapping_sub(other.wrapping_mul(size as isize));
             }
         }
+        // SAFETY: the loop above wrote every entry of out; MaybeUninit<isize>
+        // and isize have the same layout.
+        unsafe { &*(out as *const [MaybeUninit<isize>] as *const [isize]) }
     }
 }
 
@@ -231,15 +239,15 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             stream = false;
         }
     }
-    let mut drow = [0isize; MAX_TILE];
-    let mut scol = [0isize; MAX_TILE];
+    let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
+    let mut scol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
     // The other axes outermost: each of their positions is a 2-D transpose
     // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
     // whole, tile by tile.
     for_each_outer(&plan, plan.rank, |[dp, sp]| {
         for r0 in (0..rows.extent).step_by(tile) {
             let nr = tile.min(rows.extent - r0);
-            rows.other_offsets(r0, &mut drow[..nr]);
+            let drow = rows.other_offsets(r0, &mut drow[..nr]);
             // Column tiles start at line boundaries after the peel.
             let mut c0 = 0;
             while c0 < cols.extent {
@@ -248,10 +256,10 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 } else {
                     tile.min(cols.extent - c0)
                 };
-                cols.other_offsets(c0, &mut scol[..nc]);
+                let scol = cols.other_offsets(c0, &mut scol[..nc]);
                 let t = Tile {
-                    drow: &drow[..nr],
-                    scol: &scol[..nc],
+                    drow,
+                    scol,
                     d_col: cols.unit,
                     s_row: rows.unit,
                     d_first: c0 as isize * cols.unit,
