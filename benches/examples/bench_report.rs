@@ -4,7 +4,9 @@
 //! of f32 per operand, single thread, median of repeated runs).
 //!
 //! `cargo run --release -p constrided-bench --example bench_report [repeats] [filter]`: the
-//! optional filter keeps the cases whose name contains it.
+//! optional filter keeps the cases whose name contains it. The environment
+//! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`) and `CONSTRIDED_STREAM`
+//! (`on`, `off`) force the copy kernels' instruction level and streaming stores.
 
 use std::time::Instant;
 
@@ -27,6 +29,19 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(9);
     let filter = std::env::args().nth(2).unwrap_or_default();
+    // CONSTRIDED_LEVEL=portable|sse2 and CONSTRIDED_STREAM=on|off force the
+    // copy kernels' paths (to measure what each one brings).
+    use constrided::kernel::{force_level, force_streaming, Level};
+    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
+        Ok("portable") => force_level(Some(Level::Portable)),
+        Ok("sse2") => force_level(Some(Level::Sse2)),
+        _ => {}
+    }
+    match std::env::var("CONSTRIDED_STREAM").as_deref() {
+        Ok("on") => force_streaming(Some(true)),
+        Ok("off") => force_streaming(Some(false)),
+        _ => {}
+    }
     println!("hptt skipped: build with --features hptt, needs cmake and g++ (apt-get install -y cmake g++)");
     println!("strided-rs (strided-perm) not wired in yet: not compared");
     println!(

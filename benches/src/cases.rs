@@ -58,6 +58,23 @@ fn ours_reps<T: Copy + Default + 'static, const N: usize>(
     })
 }
 
+/// Element values from their index (test data of every element type).
+pub trait FromIndex {
+    /// The value at index `i`.
+    fn from_index(i: usize) -> Self;
+}
+macro_rules! from_index {
+    ($($t:ty),*) => {$(impl FromIndex for $t {
+        fn from_index(i: usize) -> Self { i as $t }
+    })*};
+}
+from_index!(u8, u16, f32, f64);
+impl FromIndex for half::f16 {
+    fn from_index(i: usize) -> Self {
+        half::f16::from_f32((i % 2048) as f32)
+    }
+}
+
 fn data_of<T: Copy>(n: usize, f: impl Fn(usize) -> T) -> Vec<T> {
     (0..n).map(f).collect()
 }
@@ -307,13 +324,16 @@ pub fn all() -> Vec<Case> {
                 size: core::mem::size_of::<$t>(),
                 reps,
                 constrided: ours_reps(
-                    data_of(r * c, |i| i as $t),
+                    data_of(r * c, <$t as FromIndex>::from_index),
                     Layout::contiguous([r, c]).t(),
                     reps,
                 ),
-                ndarray: nd_case!(data_of(r * c, |i| i as $t), (c, r), reps, |v| {
-                    ArrayView2::from_shape((r, c), v).unwrap().reversed_axes()
-                }),
+                ndarray: nd_case!(
+                    data_of(r * c, <$t as FromIndex>::from_index),
+                    (c, r),
+                    reps,
+                    |v| { ArrayView2::from_shape((r, c), v).unwrap().reversed_axes() }
+                ),
             }
         }};
     }
@@ -360,6 +380,39 @@ pub fn all() -> Vec<Case> {
                 .unwrap()
                 .permuted_axes([2, 1, 0])
         }),
+    });
+    cases.push(transpose_case!(
+        "transpose 4096x8192 f16",
+        half::f16,
+        4096,
+        8192,
+        1
+    ));
+    // par_rearrange of the 4096² transpose on a pool of 2 threads.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let sl = Layout::contiguous([n2, n2]).t();
+    let src = data(ELEMS);
+    let mut dst = vec![0.0f32; ELEMS];
+    cases.push(Case {
+        name: "par_rearrange transpose 4096x4096 (2 threads)",
+        elems: ELEMS,
+        size: 4,
+        reps: 1,
+        constrided: Box::new(move || {
+            let sv = StridedView::new(&src, sl).unwrap();
+            let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
+            pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
+            black_box(&mut dst);
+        }),
+        ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
+            (n2, n2),
+            v
+        )
+        .unwrap()
+        .reversed_axes()),
     });
     cases
 }

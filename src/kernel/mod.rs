@@ -12,11 +12,22 @@
 //!    axes contiguous in the destination and one contiguous in the source
 //!    make a 2-D problem, cut into tiles and into blocks of one cache line
 //!    square, each read as whole source lines and written as whole
-//!    destination lines (SSE 4x4 shuffles for 4-byte elements on x86_64,
-//!    a portable register transpose otherwise);
+//!    destination lines (SSE2 unpack rounds for plain 1-, 2-, 4- and
+//!    8-byte elements on x86_64, a portable typed transpose otherwise; see
+//!    `elem` for which types are plain and `simd` for the levels), with
+//!    streaming stores of whole lines when the destination is large;
+//!    small rank-2 copies skip the engine's setup;
 //! 3. everything else runs along the inner axis, with loops monomorphized
-//!    per rank: a vectorized forward copy for contiguous runs, register
-//!    picks for step-2 runs, fills for broadcasts, plain loops otherwise.
+//!    per rank: a vectorized forward copy for contiguous runs (streaming
+//!    stores for long runs into a large destination), register picks for
+//!    step-2 runs (only when the source view may read its whole buffer:
+//!    the picks load the positions between), fills for broadcasts, plain
+//!    loops otherwise.
+//!
+//! Every kernel reads and writes only the positions its layouts reach,
+//! except where noted for sources that own their whole buffer: a view of
+//! part of a buffer shares the rest with sibling views, maybe on other
+//! threads.
 //!
 //! Kernels that call a user closure (`map_inplace`, `zip_with`, `fold`,
 //! `map`) call it in logical row-major order, as every iteration in the

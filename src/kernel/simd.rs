@@ -189,10 +189,15 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
     const { assert!(B * W == 64) };
     let k = 16 / W;
     let (drow, scol) = (&drow[..B], &scol[..B]);
+    // The transposed block, row by row (four 16-byte pieces per 64-byte
+    // destination line), so that each line is then written whole and at
+    // once: streaming stores fill one write-combining buffer at a time.
+    // SAFETY: SSE2 is part of x86_64.
+    let zero = unsafe { _mm_setzero_si128() };
+    let mut out = [[zero; 4]; B];
     for rb in (0..B).step_by(k) {
         for cb in (0..B).step_by(k) {
-            // SAFETY: SSE2 is part of x86_64.
-            let mut v = [unsafe { _mm_setzero_si128() }; 16];
+            let mut v = [zero; 16];
             for (i, vi) in v.iter_mut().enumerate().take(k) {
                 // SAFETY: source run cb + i, elements rb..rb + k.
                 *vi = unsafe {
@@ -203,15 +208,21 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
             let v = unsafe { transpose_rows::<W>(v) };
             for (p, &vp) in v.iter().enumerate().take(k) {
                 // Output p holds destination row rb + bitrev(p).
-                let r = rb + bit_reverse(p, k);
-                // SAFETY: destination run r, elements cb..cb + k.
-                unsafe {
-                    let o = d.offset(drow[r] * W as isize).add(cb * W) as *mut __m128i;
-                    if stream {
-                        _mm_stream_si128(o, vp);
-                    } else {
-                        _mm_storeu_si128(o, vp);
-                    }
+                out[rb + bit_reverse(p, k)][cb / k] = vp;
+            }
+        }
+    }
+    for (r, line) in out.iter().enumerate() {
+        // SAFETY: destination run r, its B elements (64 bytes).
+        unsafe {
+            let o = d.offset(drow[r] * W as isize) as *mut __m128i;
+            if stream {
+                for (q, &piece) in line.iter().enumerate() {
+                    _mm_stream_si128(o.add(q), piece);
+                }
+            } else {
+                for (q, &piece) in line.iter().enumerate() {
+                    _mm_storeu_si128(o.add(q), piece);
                 }
             }
         }
