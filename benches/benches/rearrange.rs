@@ -20,8 +20,13 @@ fn rearrange(c: &mut Criterion) {
     for mut case in cases::all() {
         group.throughput(Throughput::Bytes((2 * case.elems * case.size) as u64));
         group.bench_function(format!("{} / constrided", case.name), |b| {
-            b.iter(&mut case.constrided)
+            b.iter(&mut case.ours.constrided)
         });
+        if let Some(strided) = case.ours.strided.as_mut() {
+            group.bench_function(format!("{} / strided-rs", case.name), |b| {
+                b.iter(&mut *strided)
+            });
+        }
         group.bench_function(format!("{} / ndarray", case.name), |b| {
             b.iter(&mut case.ndarray)
         });

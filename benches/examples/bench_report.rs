@@ -1,7 +1,9 @@
-//! Prints the rearrange performance table: each case's bandwidth as a
-//! ratio of `copy_from_slice` of the same bytes, and its speed-up over
-//! ndarray's `assign` on the same layouts, measured in the same run (64 MiB
-//! of f32 per operand, single thread, median of repeated runs).
+//! Prints the rearrange performance table: each case's bandwidth (bytes
+//! read + written per second), its speed-up over ndarray's `assign` and
+//! over strided-rs's `strided_perm::copy_into` on the same layouts, and its
+//! ratio to the best copy of the same bytes (the better of
+//! `copy_from_slice` and a streaming-store copy loop), all measured in the
+//! same run, rounds interleaved, medians (single thread unless named).
 //!
 //! `cargo run --release -p constrided-bench --example bench_report [repeats] [filter]`: the
 //! optional filter keeps the cases whose name contains it. The environment
@@ -43,11 +45,10 @@ fn main() {
         _ => {}
     }
     println!("hptt skipped: build with --features hptt, needs cmake and g++ (apt-get install -y cmake g++)");
-    println!("strided-rs (strided-perm) not wired in yet: not compared");
     println!(
-        "| case | constrided GB/s | ndarray GB/s | vs ndarray | best copy GB/s | vs best copy |"
+        "| case | constrided GB/s | ndarray GB/s | vs ndarray | strided-rs GB/s | vs strided-rs | best copy GB/s | vs best copy |"
     );
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for mut case in cases::all()
         .into_iter()
         .filter(|c| c.name.contains(&filter))
@@ -59,18 +60,17 @@ fn main() {
         let per_copy = case.elems * case.size / case.reps;
         let mut memcpy = cases::memcpy_bytes(per_copy, case.reps);
         let mut stream = cases::streaming_bytes(per_copy, case.reps);
-        let (mut ours, mut theirs, mut mc, mut st) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut ours, mut theirs, mut peer, mut mc, mut st) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for round in 0..=repeats {
-            let (o, t, m, s) = (
-                time(&mut *case.constrided),
-                time(&mut *case.ndarray),
-                time(&mut *memcpy),
-                time(&mut *stream),
-            );
+            let o = time(&mut *case.ours.constrided);
+            let t = time(&mut *case.ndarray);
+            let p = case.ours.strided.as_mut().map(|f| time(&mut **f));
+            let (m, s) = (time(&mut *memcpy), time(&mut *stream));
             if round > 0 {
                 ours.push(o);
                 theirs.push(t);
+                peer.extend(p);
                 mc.push(m);
                 st.push(s);
             }
@@ -78,8 +78,14 @@ fn main() {
         let (o, t) = (median(ours), median(theirs));
         let best = median(mc).min(median(st));
         let (bw, nd_bw, best_bw) = (moved / o / 1e9, moved / t / 1e9, moved / best / 1e9);
+        let (p_bw, p_ratio) = if peer.is_empty() {
+            ("—".to_string(), "—".to_string())
+        } else {
+            let p = median(peer);
+            (format!("{:.1}", moved / p / 1e9), format!("{:.2}x", p / o))
+        };
         println!(
-            "| {} | {bw:.1} | {nd_bw:.1} | {:.2}x | {best_bw:.1} | {:.2}x |",
+            "| {} | {bw:.1} | {nd_bw:.1} | {:.2}x | {p_bw} | {p_ratio} | {best_bw:.1} | {:.2}x |",
             case.name,
             t / o,
             bw / best_bw

@@ -13,7 +13,15 @@ use ndarray::{Array, ArrayView1, ArrayView2, ArrayView3, ArrayView4, ArrayViewD,
 /// Elements per operand: 64 MiB of f32.
 pub const ELEMS: usize = 1 << 24;
 
-/// A benchmark case: two runnable copies of the same layouts.
+/// constrided's `rearrange` and strided-rs's `strided_perm::copy_into`
+/// (single thread, `Exec::serial()`) on the same layouts.
+pub struct Contenders {
+    pub constrided: Box<dyn FnMut()>,
+    /// `None` where the case has no strided-rs counterpart.
+    pub strided: Option<Box<dyn FnMut()>>,
+}
+
+/// A benchmark case: runnable copies of the same layouts.
 pub struct Case {
     pub name: &'static str,
     /// Elements written per run.
@@ -23,7 +31,7 @@ pub struct Case {
     /// Copies per run (in-cache cases repeat a small copy; the reference
     /// copies then repeat `elems * size / reps` bytes as often).
     pub reps: usize,
-    pub constrided: Box<dyn FnMut()>,
+    pub ours: Contenders,
     pub ndarray: Box<dyn FnMut()>,
 }
 
@@ -32,22 +40,22 @@ fn data(n: usize) -> Vec<f32> {
 }
 
 // Our side: src through `sl` into a contiguous destination.
-fn ours<T: Copy + Default + 'static, const N: usize>(
+fn ours<T: Copy + Default + Send + Sync + 'static, const N: usize>(
     src: Vec<T>,
     sl: Layout<N>,
-) -> Box<dyn FnMut()> {
+) -> Contenders {
     ours_reps(src, sl, 1)
 }
 
-// `reps` copies per run (in-cache cases).
-fn ours_reps<T: Copy + Default + 'static, const N: usize>(
+// `reps` copies per run (in-cache cases), by constrided and by strided-rs.
+fn ours_reps<T: Copy + Default + Send + Sync + 'static, const N: usize>(
     src: Vec<T>,
     sl: Layout<N>,
     reps: usize,
-) -> Box<dyn FnMut()> {
+) -> Contenders {
     let dl = Layout::contiguous(sl.shape());
     let mut dst = vec![T::default(); dl.numel()];
-    Box::new(move || {
+    let constrided = Box::new(move || {
         // Views made once per run, as ndarray's are.
         let sv = StridedView::new(black_box(&src), sl).unwrap();
         let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
@@ -55,7 +63,25 @@ fn ours_reps<T: Copy + Default + 'static, const N: usize>(
             rearrange(&mut dv, black_box(&sv)).unwrap();
             black_box(&mut dv);
         }
-    })
+    });
+    // strided-rs reads through its own view type: same shape, strides and
+    // offset over a buffer of the same length (values do not matter).
+    let src2 = vec![T::default(); sl.required_len()];
+    let mut dst2 = vec![T::default(); dl.numel()];
+    let (shape, sst, dst_strides) = (sl.shape(), sl.strides(), dl.strides());
+    let off = sl.offset() as isize;
+    let strided = Box::new(move || {
+        let sv = strided_view::StridedView::<T>::new(black_box(&src2), &shape, &sst, off).unwrap();
+        let mut dv = strided_view::StridedViewMut::new(&mut dst2, &shape, &dst_strides, 0).unwrap();
+        for _ in 0..reps {
+            strided_perm::copy_into(&mut dv, black_box(&sv), threadteam::Exec::serial()).unwrap();
+            black_box(&mut dv);
+        }
+    });
+    Contenders {
+        constrided,
+        strided: Some(strided),
+    }
 }
 
 /// Element values from their index (test data of every element type).
@@ -162,7 +188,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(data(ELEMS), Layout::contiguous([ELEMS])),
+        ours: ours(data(ELEMS), Layout::contiguous([ELEMS])),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)),
     });
     cases.push(Case {
@@ -170,7 +196,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(data(ELEMS), Layout::contiguous([ELEMS]).flip(0).unwrap()),
+        ours: ours(data(ELEMS), Layout::contiguous([ELEMS]).flip(0).unwrap()),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)
             .slice_move(ndarray::s![..;-1])),
     });
@@ -179,7 +205,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(data(ELEMS), Layout::contiguous([n2, n2]).t()),
+        ours: ours(data(ELEMS), Layout::contiguous([n2, n2]).t()),
         ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
             (n2, n2),
             v
@@ -199,7 +225,7 @@ pub fn all() -> Vec<Case> {
             elems: ELEMS,
             size: 4,
             reps: 1,
-            constrided: ours(
+            ours: ours(
                 data(ELEMS),
                 Layout::contiguous([n3; 3]).permute(perm).unwrap(),
             ),
@@ -217,7 +243,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data(ELEMS),
             Layout::contiguous([8; 8]).permute(perm8).unwrap(),
         ),
@@ -233,7 +259,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data(ELEMS),
             Layout::contiguous([n2, n2]).t().flip(0).unwrap(),
         ),
@@ -252,7 +278,7 @@ pub fn all() -> Vec<Case> {
         elems: (big / 2 - 1) * (big / 2 - 1),
         size: 4,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data(big * big),
             Layout::contiguous([big, big])
                 .slice(s![1..big - 1;2, 1..big - 1;2])
@@ -269,7 +295,7 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data(n2),
             Layout::contiguous([n2]).broadcast_to([n2, n2]).unwrap(),
         ),
@@ -286,7 +312,7 @@ pub fn all() -> Vec<Case> {
         elems: nchw_f32.iter().product(),
         size: 4,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data(nchw_f32.iter().product()),
             Layout::contiguous(nchw_f32).permute([0, 2, 3, 1]).unwrap(),
         ),
@@ -301,7 +327,7 @@ pub fn all() -> Vec<Case> {
         elems: nchw.iter().product(),
         size: 1,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data_of(nchw.iter().product(), |i| i as u8),
             Layout::contiguous(nchw).permute([0, 2, 3, 1]).unwrap(),
         ),
@@ -323,7 +349,7 @@ pub fn all() -> Vec<Case> {
                 elems: r * c * reps,
                 size: core::mem::size_of::<$t>(),
                 reps,
-                constrided: ours_reps(
+                ours: ours_reps(
                     data_of(r * c, <$t as FromIndex>::from_index),
                     Layout::contiguous([r, c]).t(),
                     reps,
@@ -371,7 +397,7 @@ pub fn all() -> Vec<Case> {
         elems: n3 * n3 * n3,
         size: 8,
         reps: 1,
-        constrided: ours(
+        ours: ours(
             data_of(n3 * n3 * n3, |i| i as f64),
             Layout::contiguous([n3; 3]).permute([2, 1, 0]).unwrap(),
         ),
@@ -401,12 +427,15 @@ pub fn all() -> Vec<Case> {
         elems: ELEMS,
         size: 4,
         reps: 1,
-        constrided: Box::new(move || {
-            let sv = StridedView::new(&src, sl).unwrap();
-            let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
-            pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
-            black_box(&mut dst);
-        }),
+        ours: Contenders {
+            strided: None,
+            constrided: Box::new(move || {
+                let sv = StridedView::new(&src, sl).unwrap();
+                let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
+                pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
+                black_box(&mut dst);
+            }),
+        },
         ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
             (n2, n2),
             v
