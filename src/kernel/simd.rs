@@ -195,8 +195,11 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
     // SAFETY: SSE2 is part of x86_64.
     let zero = unsafe { _mm_setzero_si128() };
     let mut out = [[zero; 4]; B];
-    for rb in (0..B).step_by(k) {
-        for cb in (0..B).step_by(k) {
+    // Source lines k at a time, each read whole before the next group: at
+    // power-of-two strides (a 256³ permutation) all B lines of a block map
+    // to one cache set, so only a few may be live at once.
+    for cb in (0..B).step_by(k) {
+        for rb in (0..B).step_by(k) {
             let mut v = [zero; 16];
             for (i, vi) in v.iter_mut().enumerate().take(k) {
                 // SAFETY: source run cb + i, elements rb..rb + k.
