@@ -26,6 +26,9 @@ fn settings() -> Vec<(Level, Option<bool>)> {
         v.push((Level::Sse2, Some(false)));
         v.push((Level::Sse2, Some(true)));
         v.push((Level::Sse2, None));
+        // Lowered to the detected level where the CPU lacks AVX2.
+        v.push((Level::Avx2, Some(false)));
+        v.push((Level::Avx2, Some(true)));
     }
     v
 }

@@ -7,7 +7,7 @@
 //!
 //! `cargo run --release -p constrided-bench --example bench_report [repeats] [filter]`: the
 //! optional filter keeps the cases whose name contains it. The environment
-//! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`) and `CONSTRIDED_STREAM`
+//! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`, `avx2`) and `CONSTRIDED_STREAM`
 //! (`on`, `off`) force the copy kernels' instruction level and streaming stores.
 
 use std::time::Instant;
@@ -37,6 +37,7 @@ fn main() {
     match std::env::var("CONSTRIDED_LEVEL").as_deref() {
         Ok("portable") => force_level(Some(Level::Portable)),
         Ok("sse2") => force_level(Some(Level::Sse2)),
+        Ok("avx2") => force_level(Some(Level::Avx2)),
         _ => {}
     }
     match std::env::var("CONSTRIDED_STREAM").as_deref() {

@@ -25,6 +25,9 @@ pub enum Level {
     Portable = 1,
     /// SSE2 register transposes and streaming stores (every x86_64).
     Sse2 = 2,
+    /// AVX2: two 16-byte register transposes per instruction (detected at
+    /// run time with feature `std`, or enabled at compile time).
+    Avx2 = 3,
 }
 
 // 0: not detected yet; otherwise a Level.
@@ -38,11 +41,20 @@ static STREAM: AtomicU8 = AtomicU8::new(0);
 pub(crate) const STREAM_MIN_BYTES: usize = 16 << 20;
 
 fn detect() -> Level {
-    if cfg!(all(target_arch = "x86_64", not(miri))) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        #[cfg(feature = "std")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Level::Avx2;
+        }
+        #[cfg(not(feature = "std"))]
+        if cfg!(target_feature = "avx2") {
+            return Level::Avx2;
+        }
         Level::Sse2
-    } else {
-        Level::Portable
     }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    Level::Portable
 }
 
 /// The level in use (detected once, or forced).
@@ -54,6 +66,7 @@ pub(crate) fn level() -> Level {
     match LEVEL.load(Ordering::Relaxed) {
         1 => Level::Portable,
         2 => Level::Sse2,
+        3 => Level::Avx2,
         _ => {
             let l = detect();
             LEVEL.store(l as u8, Ordering::Relaxed);
@@ -230,6 +243,96 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
             }
         }
     }
+}
+
+/// [`sse2_block`] with AVX2: each 32-byte register holds two 16-byte rows
+/// side by side (a source line's elements `rb..rb + 2K`), so one round of
+/// in-lane unpacks transposes two `K x K` squares at once; destination
+/// lines are written as two 32-byte stores.
+///
+/// # Safety
+/// As [`sse2_block`], and the CPU has AVX2.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
+    d: *mut u8,
+    drow: &[isize],
+    s: *const u8,
+    scol: &[isize],
+    stream: bool,
+) {
+    use core::arch::x86_64::*;
+    const { assert!(B * W == 64) };
+    let k = 16 / W;
+    let (drow, scol) = (&drow[..B], &scol[..B]);
+    // SAFETY: (whole body) AVX2 is enabled; source run cb + i holds
+    // elements rb..rb + 2k (2k <= B); destination run r holds B elements
+    // (64 bytes, 32-byte aligned when streaming).
+    unsafe {
+        let mut out = [[_mm_setzero_si128(); 4]; B];
+        for cb in (0..B).step_by(k) {
+            for rb in (0..B).step_by(2 * k) {
+                let mut v = [_mm256_setzero_si256(); 16];
+                for (i, vi) in v.iter_mut().enumerate().take(k) {
+                    let p = s.offset(scol[cb + i] * W as isize).add(rb * W);
+                    *vi = _mm256_loadu_si256(p as *const __m256i);
+                }
+                let v = transpose_rows_256::<W>(v);
+                for (p, &vp) in v.iter().enumerate().take(k) {
+                    let r = rb + bit_reverse(p, k);
+                    out[r][cb / k] = _mm256_castsi256_si128(vp);
+                    out[r + k][cb / k] = _mm256_extracti128_si256::<1>(vp);
+                }
+            }
+        }
+        for (r, line) in out.iter().enumerate() {
+            let o = d.offset(drow[r] * W as isize) as *mut __m256i;
+            let lo = _mm256_loadu_si256(line.as_ptr() as *const __m256i);
+            let hi = _mm256_loadu_si256(line.as_ptr().add(2) as *const __m256i);
+            if stream {
+                _mm256_stream_si256(o, lo);
+                _mm256_stream_si256(o.add(1), hi);
+            } else {
+                _mm256_storeu_si256(o, lo);
+                _mm256_storeu_si256(o.add(1), hi);
+            }
+        }
+    }
+}
+
+/// [`transpose_rows`] on both 16-byte lanes of AVX2 registers at once.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn transpose_rows_256<const W: usize>(
+    mut v: [core::arch::x86_64::__m256i; 16],
+) -> [core::arch::x86_64::__m256i; 16] {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let mut e = W;
+    while e < 16 {
+        let mut o = v;
+        for i in 0..k / 2 {
+            let (a, b) = (v[2 * i], v[2 * i + 1]);
+            // SAFETY: AVX2 is enabled. (The block is needed before Rust
+            // 1.86, where intrinsics are safe inside target_feature fns.)
+            #[allow(unused_unsafe)]
+            let (lo, hi) = unsafe {
+                match e {
+                    1 => (_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)),
+                    2 => (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)),
+                    4 => (_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)),
+                    _ => (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)),
+                }
+            };
+            o[i] = lo;
+            o[i + k / 2] = hi;
+        }
+        v = o;
+        e *= 2;
+    }
+    v
 }
 
 /// A small 2-D transpose of plain `W`-byte elements, in `K x K` register

@@ -395,7 +395,17 @@ unsafe fn block<T: Copy, const B: usize>(
             && super::elem::is_plain::<T>()
         {
             let (d8, s8) = (d.cast::<u8>(), s.cast::<u8>());
-            use super::simd::sse2_block;
+            use super::simd::{avx2_block, sse2_block};
+            if super::simd::level() >= super::simd::Level::Avx2 {
+                // The level is Avx2 only when the CPU has AVX2.
+                match core::mem::size_of::<T>() {
+                    1 => return avx2_block::<1, 64>(d8, drow, s8, scol, stream),
+                    2 => return avx2_block::<2, 32>(d8, drow, s8, scol, stream),
+                    4 => return avx2_block::<4, 16>(d8, drow, s8, scol, stream),
+                    8 => return avx2_block::<8, 8>(d8, drow, s8, scol, stream),
+                    _ => {}
+                }
+            }
             match core::mem::size_of::<T>() {
                 1 => return sse2_block::<1, 64>(d8, drow, s8, scol, stream),
                 2 => return sse2_block::<2, 32>(d8, drow, s8, scol, stream),
