@@ -160,3 +160,28 @@ fn padded_element_types_through_the_copy_paths() {
     copy_paths(|i| (i as u32, i as u8));
     copy_paths(|i| Padded(i as u8, i as u32, 3));
 }
+
+#[test]
+fn small_copies_of_split_halves() {
+    // Rank-2 copies small enough for the small-copy loop nest (at most 8
+    // elements under Miri, 128 otherwise), from halves with a live sibling.
+    for (r, c) in [(2usize, 3usize), (2, 4), (3, 2), (4, 4), (8, 12)] {
+        let mut buf: Vec<u32> = (0..(2 * r * c) as u32).collect();
+        let v = StridedViewMut::new(
+            &mut buf,
+            Layout::new([2, r, c], [1, 2 * c as isize, 2], 0).unwrap(),
+        )
+        .unwrap();
+        let (even, mut odd) = v.split_at(0, 1).unwrap();
+        let live = odd.get_mut([0, 0, 0]).unwrap();
+        let e = even.view().index_axis(0, 0).unwrap();
+        for s in [e, e.t()] {
+            let shape = s.layout().shape();
+            let mut out = vec![0u32; r * c];
+            let mut d = StridedViewMut::new(&mut out, Layout::contiguous(shape)).unwrap();
+            rearrange(&mut d, &s).unwrap();
+            assert_eq!(out, s.iter().copied().collect::<Vec<_>>());
+        }
+        *live = 1;
+    }
+}
