@@ -32,7 +32,9 @@ mod transform;
 pub use mapping::Mapping;
 pub use memmap::{CellLabel, MemoryMap};
 pub use rank::{Higher, Lower, Rank};
-pub use slice::Slice;
+#[doc(hidden)]
+pub use slice::__entry as __slice_entry;
+pub use slice::{Slice, SliceArg, SliceElem, SliceEntry, SliceInfo};
 
 use crate::error::LayoutError;
 use crate::MAX_RANK;
@@ -123,8 +125,10 @@ impl<const N: usize> Layout<N> {
     /// A row-major (C) contiguous layout at offset 0.
     ///
     /// # Panics
-    /// When the element count does not fit `isize` (use
-    /// [`Layout::try_contiguous`] to get an error instead).
+    /// When the shape has more than `isize::MAX + 1` (2^63 on 64-bit
+    /// targets) elements, so that its last position does not fit `isize`;
+    /// the message names the position (use [`Layout::try_contiguous`] to
+    /// get the error instead). Exactly 2^63 elements are accepted.
     ///
     /// ```
     /// use constrided::Layout;
@@ -134,12 +138,13 @@ impl<const N: usize> Layout<N> {
     pub const fn contiguous(shape: [usize; N]) -> Self {
         match Self::try_contiguous(shape) {
             Ok(l) => l,
-            Err(_) => panic!("constrided: contiguous shape has more elements than fit in isize"),
+            Err(e) => panic!("{}", message::describe_after("constrided: ", &e).as_str()),
         }
     }
 
     /// A row-major (C) contiguous layout at offset 0, or an error when the
-    /// element count does not fit `isize`.
+    /// element count does not fit: `ElementCountOverflow` beyond `usize`,
+    /// `Overflow` (naming the last position) beyond `isize::MAX + 1`.
     ///
     /// ```
     /// use constrided::Layout;
@@ -158,8 +163,8 @@ impl<const N: usize> Layout<N> {
     /// A column-major (Fortran) contiguous layout at offset 0.
     ///
     /// # Panics
-    /// When the element count does not fit `isize` (use
-    /// [`Layout::try_f_contiguous`] to get an error instead).
+    /// When the shape has more than `isize::MAX + 1` elements (use
+    /// [`Layout::try_f_contiguous`] to get the error instead).
     ///
     /// ```
     /// use constrided::Layout;
@@ -170,7 +175,7 @@ impl<const N: usize> Layout<N> {
     pub const fn f_contiguous(shape: [usize; N]) -> Self {
         match Self::try_f_contiguous(shape) {
             Ok(l) => l,
-            Err(_) => panic!("constrided: contiguous shape has more elements than fit in isize"),
+            Err(e) => panic!("{}", message::describe_after("constrided: ", &e).as_str()),
         }
     }
 
