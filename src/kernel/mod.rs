@@ -12,11 +12,22 @@
 //!    axes contiguous in the destination and one contiguous in the source
 //!    make a 2-D problem, cut into tiles and into blocks of one cache line
 //!    square, each read as whole source lines and written as whole
-//!    destination lines (SSE 4x4 shuffles for 4-byte elements on x86_64,
-//!    a portable register transpose otherwise);
+//!    destination lines (SSE2 unpack rounds for plain 1-, 2-, 4- and
+//!    8-byte elements on x86_64, a portable typed transpose otherwise; see
+//!    `elem` for which types are plain and `simd` for the levels), with
+//!    streaming stores of whole lines when the destination is large;
+//!    small rank-2 copies skip the engine's setup;
 //! 3. everything else runs along the inner axis, with loops monomorphized
-//!    per rank: a vectorized forward copy for contiguous runs, register
-//!    picks for step-2 runs, fills for broadcasts, plain loops otherwise.
+//!    per rank: a vectorized forward copy for contiguous runs (streaming
+//!    stores for long runs into a large destination), register picks for
+//!    step-2 runs (only when the source view may read its whole buffer:
+//!    the picks load the positions between), fills for broadcasts, plain
+//!    loops otherwise.
+//!
+//! Every kernel reads and writes only the positions its layouts reach,
+//! except where noted for sources that own their whole buffer: a view of
+//! part of a buffer shares the rest with sibling views, maybe on other
+//! threads.
 //!
 //! Every other kernel (`fill`, `map_inplace`, `zip_with`, `fold`, `sum`,
 //! `map`, `Zip`, the axis reductions) is the element-wise engine
@@ -26,21 +37,26 @@
 //! logical row-major order.
 //! No kernel allocates.
 
+mod elem;
 pub(crate) mod engine;
 mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod plan;
+mod simd;
 mod transpose;
+
+pub use simd::{force_level, force_streaming, Level};
 
 #[cfg(feature = "rayon")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub use parallel::par_rearrange;
 
+use core::mem::size_of;
+
 use crate::error::{Dims, LayoutError};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
-use core::mem::size_of;
 use engine::for_each_run;
 use loops::{copy_run, for_each_outer};
 pub(crate) use plan::{Order, Plan};
@@ -68,8 +84,9 @@ pub fn rearrange<T: Copy, const N: usize, MD: Mapping<N>, MS: Mapping<N>>(
     check_same_shape(&dl.shape(), &sl.shape())?;
     // SAFETY: both layouts are valid for their buffers (view invariants),
     // the shapes agree, dst is unique and exclusively borrowed, and src is
-    // a shared borrow, so no source element is a destination element.
-    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
+    // a shared borrow, so no source element is a destination element; src
+    // may be read beyond its reached positions only when it says so.
+    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl, src.is_whole()) };
     Ok(())
 }
 
@@ -100,21 +117,40 @@ const fn tile_for<T>() -> usize {
     }
 }
 
+// Contiguous runs shorter than this many bytes are not streamed even into
+// a large destination: each run's partial first and last lines then cost
+// more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
+const STREAM_RUN_MIN: usize = 16 << 10;
+
+// Copies of at most this many elements are not worth the transpose
+// engine's setup (measured: an 8x8 f32 transpose).
+const SMALL_COPY: usize = if cfg!(miri) { 8 } else { 128 };
+
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
+///
+/// `src_whole`: whether the source buffer may be read beyond the positions
+/// `sl` reaches (the source view's `whole` flag: it owns its whole buffer,
+/// `0..required_len()` at least, and nobody writes any of it meanwhile).
+/// Only then may fast paths load more than they copy (the wide loads of a
+/// step-2 run); otherwise every path touches exactly the reached positions,
+/// because the others may belong to a sibling view another thread writes.
+/// Destination positions are never touched beyond those `dl` reaches.
 ///
 /// # Safety
 /// `dl` and `sl` have the same shape; every position they reach is inside
 /// its buffer; `dl` is unique and its positions are exclusively ours and
-/// are not positions `sl` reads.
+/// are not positions `sl` reads; when `src_whole`, every position from the
+/// lowest to the highest `sl` reaches may be read and nobody writes them.
 pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     dst: *mut T,
     dl: &Layout<N>,
     src: *const T,
     sl: &Layout<N>,
+    src_whole: bool,
 ) {
     if let Some(plan) = copy_plan(dl, sl) {
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_planned(dst, src, plan) }
+        unsafe { copy_planned(dst, src, plan, src_whole) }
     }
 }
 
@@ -129,20 +165,82 @@ pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Optio
     )
 }
 
-/// Runs a copy plan (operand 0 = dst, 1 = src).
+/// Runs a copy plan (operand 0 = dst, 1 = src); `src_whole` as in
+/// [`copy_raw`].
 ///
 /// # Safety
 /// Every position the plan reaches is inside its buffer; dst positions are
-/// distinct, exclusively ours, and not read through src.
-pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Plan<2>) {
-    if plan.rank == 0 {
-        // SAFETY: one element, at each layout's offset.
-        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1) };
+/// distinct, exclusively ours, and not read through src; when `src_whole`,
+/// every source position between the lowest and highest the plan reaches
+/// may be read and nobody writes them.
+pub(crate) unsafe fn copy_planned<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+) {
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
+    // SAFETY: forwarded from this function's contract.
+    unsafe { copy_planned_sized(dst, src, plan, src_whole, bytes) }
+}
+
+/// [`copy_planned`] for a part of a copy that writes `total_bytes` in all
+/// (the size decides between ordinary and streaming stores).
+///
+/// # Safety
+/// As [`copy_planned`].
+pub(crate) unsafe fn copy_planned_sized<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+    total_bytes: usize,
+) {
+    if core::mem::size_of::<T>() == 0 {
+        // A zero-sized Copy value holds no bytes and has no drop: there is
+        // nothing to move (and axes of usize::MAX such elements would take
+        // forever to walk).
         return;
     }
-    if transpose::is_transpose::<T>(&plan) {
+    if plan.rank == 0 {
+        // SAFETY: one element, at each layout's offset.
+        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };
+        return;
+    }
+    // Small copies (an 8x8 tile) skip the transpose engine: its setup
+    // (chains, offset tables) costs more than walking them element by
+    // element; at rank 2, one plain loop nest.
+    let small = plan.numel() <= SMALL_COPY;
+    if small && plan.rank == 2 {
+        let (n0, n1) = (plan.shape[0], plan.shape[1]);
+        let [[d0, d1, ..], [s0, s1, ..]] = plan.strides;
+        let [dp, sp] = plan.start;
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if d1 == 1 && s0 == 1 && simd::level() >= simd::Level::Sse2 && elem::is_plain::<T>() {
+            // SAFETY: as below; T is plain, its size matches W.
+            unsafe {
+                let (d, s) = (dst.offset(dp).cast::<u8>(), src.offset(sp).cast::<u8>());
+                match size_of::<T>() {
+                    1 => return simd::sse2_small::<1>(d, d0, s, s1, n0, n1),
+                    2 => return simd::sse2_small::<2>(d, d0, s, s1, n0, n1),
+                    4 => return simd::sse2_small::<4>(d, d0, s, s1, n0, n1),
+                    8 => return simd::sse2_small::<8>(d, d0, s, s1, n0, n1),
+                    _ => {}
+                }
+            }
+        }
+        for i in 0..n0 as isize {
+            for j in 0..n1 as isize {
+                // SAFETY: (i, j) is an index of the plan, so both positions
+                // are reached (in bounds; dst ones ours).
+                unsafe { *dst.offset(dp + i * d0 + j * d1) = *src.offset(sp + i * s0 + j * s1) };
+            }
+        }
+        return;
+    }
+    if !small && transpose::is_transpose::<T>(&plan) {
         // SAFETY: forwarded from this function's contract.
-        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>()) } {
+        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>(), total_bytes) } {
             return;
         }
     }
@@ -151,10 +249,34 @@ pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Pla
         plan.shape[inner],
         [plan.strides[0][inner], plan.strides[1][inner]],
     );
+    let size = core::mem::size_of::<T>();
+    // Streaming stores for long contiguous runs into a large destination
+    // (whole lines only; see the simd module).
+    let stream =
+        dc == 1 && sc == 1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
     for_each_outer(&plan, inner, |[dp, sp]| {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if stream {
+            // SAFETY: the run's n elements on both sides are reached
+            // positions (unit strides); T is plain (stream_for).
+            let done = unsafe {
+                simd::stream_copy(
+                    dst.offset(dp).cast::<u8>(),
+                    src.offset(sp).cast::<u8>(),
+                    n,
+                    size,
+                )
+            };
+            if done {
+                return;
+            }
+        }
         // SAFETY: the run covers the inner axis at an in-range index.
-        unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
+        unsafe { copy_run(dst, dp, dc, src, sp, sc, n, src_whole) }
     });
+    if stream {
+        simd::stream_fence();
+    }
 }
 
 /// Writes `value` to every element.

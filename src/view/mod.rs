@@ -192,7 +192,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         self.ptr.as_ptr()
     }
 
-    // Whether every position of 0..len may be read (see `whole`).
+    // Whether every position of 0..len may be read for 'a and nobody writes
+    // any of it meanwhile (see `whole`): the kernels' licence for loads
+    // wider than the reached positions.
     #[inline(always)]
     pub(crate) fn is_whole(&self) -> bool {
         self.whole
