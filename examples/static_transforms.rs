@@ -2,7 +2,7 @@
 //! costs.
 //!
 //! Each `sum_*` function adds every element of a static view after one
-//! static transform (`t_static`, `transpose_axes`, `flip_axis`,
+//! static transform (`t`, `transpose_axes`, `flip_axis`,
 //! `index_axis_at`, `insert_axis_at`, `remove_axis_at`, `slice_axis`) or of
 //! a mixed layout with static inner axes (`shape = (dyn h, dyn w, 3)`,
 //! `strides = (dyn pitch, 3, 1)`); each `hand_*` twin indexes the buffer
@@ -158,7 +158,7 @@ fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "both".into());
     let buf: [f32; 24] = core::array::from_fn(|i| i as f32);
     let v = strided!(&buf; shape = (4, 6));
-    let (t, ta, f) = (v.t_static(), v.transpose_axes::<1, 0>(), v.flip_axis::<1>());
+    let (t, ta, f) = (v.t(), v.transpose_axes::<1, 0>(), v.flip_axis::<1>());
     let (ix, ins) = (v.index_axis_at::<0, 2>(), v.insert_axis_at::<1>());
     let (rm, sl) = (ins.remove_axis_at::<1>(), v.slice_axis::<1, 1, 6, 2>());
     let (h, w, pitch) = (black_box(6usize), black_box(5usize), black_box(16usize));

@@ -206,6 +206,13 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
 }
 
 impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<A, O, N> {
+    // Reversing the axes moves the static entries to other places, which
+    // the `MixedAxes` types cannot say: the transpose is a runtime layout.
+    type Transposed = Layout<N>;
+    #[inline(always)]
+    fn transposed(&self) -> Layout<N> {
+        self.to_layout().t()
+    }
     #[inline(always)]
     fn shape(&self) -> [usize; N] {
         let mut s = self.layout.shape();

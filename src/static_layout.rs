@@ -277,6 +277,11 @@ macro_rules! static_rank {
 
         impl<const OFFSET: usize, $($a: AxisSpec),*> Mapping<$n> for StaticLayout<($($a,)*), OFFSET> {
             const STATIC: bool = true;
+            type Transposed = crate::static_transform::Transposed<Self, $n>;
+            #[inline(always)]
+            fn transposed(&self) -> Self::Transposed {
+                Default::default()
+            }
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
                 [$($a::SIZE),*]

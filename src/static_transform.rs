@@ -362,6 +362,11 @@ macro_rules! static_mapping {
             $($bounds)*
         {
             const STATIC: bool = true;
+            type Transposed = Transposed<Self, $r>;
+            #[inline(always)]
+            fn transposed(&self) -> Self::Transposed {
+                Default::default()
+            }
             #[inline(always)]
             fn shape(&self) -> [usize; $r] {
                 const { <Self as StaticMapping<$r>>::LAYOUT.shape() }
@@ -585,23 +590,6 @@ macro_rules! view_methods {
                 // notes the caller's line.
                 let _ = const { <TransposeAxes<L, N, A, B> as StaticMapping<N>>::LAYOUT };
                 self.remap(TransposeAxes::default())
-            }
-
-            /// All axes reversed, keeping the layout static (the static
-            /// twin of `t()`, which gives a runtime layout on views).
-            ///
-            /// ```
-            /// use constrided::strided;
-            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
-            /// let v = strided!(&buf; shape = (2, 3)).t_static();
-            /// assert_eq!(v[[2, 1]], 5);
-            /// ```
-            #[inline(always)]
-            pub fn t_static(self) -> $View<'a, T, N, Transposed<L, N>> {
-                // Evaluated here so that an out-of-range argument's error
-                // notes the caller's line.
-                let _ = const { <Transposed<L, N> as StaticMapping<N>>::LAYOUT };
-                self.remap(Transposed::default())
             }
 
             /// Axis `A` walked backwards, keeping the layout static.

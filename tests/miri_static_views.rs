@@ -12,7 +12,7 @@ fn static_transforms_of_mutable_views_write_their_positions() {
         let mut v = strided!(&mut buf; shape = (4, 6))
             .flip_axis::<1>()
             .slice_axis::<0, 1, 4, 2>()
-            .t_static();
+            .t();
         // shape (6, 2): (j, i) -> row 1 + 2i, column 5 - j.
         for j in 0..6 {
             for i in 0..2 {

@@ -58,6 +58,31 @@ pub trait Mapping<const N: usize>: Copy + Sealed {
     /// ```
     fn offset(&self) -> usize;
 
+    /// The mapping with all axes reversed, as `t()` returns it: a runtime
+    /// [`Layout`] for runtime mappings, a static layout for static ones, so
+    /// that `t()` on a static view keeps its numbers in the type and its
+    /// index math folds.
+    ///
+    /// ```
+    /// use constrided::{strided, Layout, Mapping};
+    /// let l = Layout::new([4, 3], [20, 2], 22)?;
+    /// assert_eq!(l.transposed().strides(), [2, 20]);
+    /// let s = strided![shape = (4, 3), strides = (20, 2), offset = 22];
+    /// fn is_static<M: Mapping<2>>(_: M) -> bool { M::STATIC }
+    /// assert!(is_static(s.transposed()));
+    /// assert_eq!(s.transposed().to_layout(), l.t());
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    type Transposed: Mapping<N>;
+
+    /// All axes reversed (see [`Mapping::Transposed`] and [`Layout::t`]).
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::transposed(&Layout::contiguous([2, 3])).shape(), [3, 2]);
+    /// ```
+    fn transposed(&self) -> Self::Transposed;
+
     /// The same map as a runtime [`Layout`].
     ///
     /// ```
@@ -109,6 +134,11 @@ pub trait Mapping<const N: usize>: Copy + Sealed {
 impl<const N: usize> Sealed for Layout<N> {}
 
 impl<const N: usize> Mapping<N> for Layout<N> {
+    type Transposed = Layout<N>;
+    #[inline(always)]
+    fn transposed(&self) -> Layout<N> {
+        self.t()
+    }
     #[inline(always)]
     fn shape(&self) -> [usize; N] {
         Layout::shape(self)

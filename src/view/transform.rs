@@ -158,9 +158,20 @@ macro_rules! shared_view_api {
             /// assert_eq!(y[[1, 2]], 9);
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
-            pub fn t(self) -> $View<$lt, T, N> {
-                let l = self.layout().t();
-                self.$rewrap(l)
+            ///
+            /// On a static view (`strided!`) the result is static too: its
+            /// mapping is [`Mapping::Transposed`], a layout whose numbers
+            /// are in its type, so index math still folds.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 3)).t();
+            /// assert_eq!(v[[2, 1]], 5);
+            /// ```
+            pub fn t(self) -> $View<$lt, T, N, M::Transposed> {
+                let m = self.mapping().transposed();
+                self.remap(m)
             }
 
             /// Swaps two axes (see [`Layout::transpose`]).
@@ -307,7 +318,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         unsafe { StridedView::from_parts(self.ptr, self.len, layout, self.whole) }
     }
 
-    // As `rewrap`, for a static mapping derived from this view's by a
+    // As `rewrap`, for a mapping derived from this view's by `t()` or a
     // static transform (crate::static_transform), which reaches only
     // positions this view's mapping reaches.
     pub(crate) fn remap<const R: usize, M2: Mapping<R>>(
@@ -315,8 +326,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         mapping: M2,
     ) -> StridedView<'a, T, R, M2> {
         debug_assert!(mapping.to_layout().required_len() <= self.len);
-        // SAFETY: as in `rewrap`: same buffer and lifetime, and the static
-        // transforms select or reorder positions of self's layout.
+        // SAFETY: as in `rewrap`: same buffer and lifetime, and `t()` and
+        // the static transforms select or reorder positions of self's layout.
         unsafe { StridedView::from_parts(self.ptr, self.len, mapping, self.whole) }
     }
 
@@ -422,13 +433,13 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         unsafe { StridedViewMut::from_parts(self.ptr, self.len, layout, self.exclusive) }
     }
 
-    // As `rewrap`, for a static mapping derived by a static transform.
+    // As `rewrap`, for a mapping derived by `t()` or a static transform.
     pub(crate) fn remap<const R: usize, M2: Mapping<R>>(
         self,
         mapping: M2,
     ) -> StridedViewMut<'a, T, R, M2> {
         debug_assert!(mapping.to_layout().required_len() <= self.len);
-        // SAFETY: as in `rewrap`: self is consumed, and the static
+        // SAFETY: as in `rewrap`: self is consumed, and `t()` and the static
         // transforms select or reorder distinct indices of self's layout,
         // so the result stays unique and within the buffer.
         unsafe { StridedViewMut::from_parts(self.ptr, self.len, mapping, self.exclusive) }

@@ -9,7 +9,7 @@ fn main() {
     let v = strided!(&buf; shape = (3, 4, 5));
     let rt = Layout::contiguous([3, 4, 5]);
 
-    let t = v.t_static();
+    let t = v.t();
     assert_eq!(t.layout(), rt.t());
     assert_eq!(t[[4, 3, 2]], buf[rt.offset_of([2, 3, 4]).unwrap()]);
 
@@ -34,7 +34,7 @@ fn main() {
     assert_eq!(sl[[1, 1, 1]], 20 + 5 + 3);
 
     // Chains stay static; the type carries every number.
-    let c = v.flip_axis::<0>().slice_axis::<1, 0, 4, 3>().index_axis_at::<2, 0>().t_static();
+    let c = v.flip_axis::<0>().slice_axis::<1, 0, 4, 3>().index_axis_at::<2, 0>().t();
     assert_eq!(c.shape(), [2, 3]);
     assert_eq!(c[[1, 0]], 40 + 15);
     assert_eq!(core::mem::size_of_val(&c.layout()), core::mem::size_of::<Layout<2>>());
