@@ -123,7 +123,7 @@ pub fn k_sum_static(v: &StridedView<'_, f32, 3, Cube>) -> f32 {
     v.sum()
 }
 
-/// `iter().sum()` through the static cube (the iterator is not static yet).
+/// `iter().sum()` through the static cube (`Iterator::fold` runs nested loops).
 #[inline(never)]
 pub fn k_itersum_static(v: &StridedView<'_, f32, 3, Cube>) -> f32 {
     v.iter().sum()

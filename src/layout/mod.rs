@@ -246,11 +246,23 @@ impl<const N: usize> Layout<N> {
     /// ```
     #[inline]
     pub const fn numel(&self) -> usize {
-        match math::numel(&self.shape) {
-            Ok(n) => n,
-            // Unreachable: validated at construction.
-            Err(_) => usize::MAX,
+        // Every layout was validated at construction, and the element count
+        // rule (`math::numel`) held: the product fits in usize. Computed
+        // here inline, so that it folds to a constant for static layouts.
+        let mut k = 0;
+        while k < N {
+            if self.shape[k] == 0 {
+                return 0;
+            }
+            k += 1;
         }
+        let mut n = 1usize;
+        k = 0;
+        while k < N {
+            n = n.wrapping_mul(self.shape[k]);
+            k += 1;
+        }
+        n
     }
 
     /// `true` when the layout has no elements (some axis has size 0).

@@ -23,6 +23,9 @@ pub(crate) struct Cursor<const N: usize> {
     back: [usize; N],
     back_pos: isize,
     remaining: usize,
+    // Nothing taken from either end yet: `fold` may then walk the whole
+    // layout as plain nested loops.
+    fresh: bool,
 }
 
 impl<const N: usize> Cursor<N> {
@@ -47,7 +50,32 @@ impl<const N: usize> Cursor<N> {
             back,
             back_pos,
             remaining,
+            fresh: true,
         }
+    }
+
+    // Calls `f` on every (index, position) in row-major order, as plain
+    // nested loops, when nothing was taken yet (a static layout's loops
+    // then fold to constants, as the hand-written ones do); otherwise
+    // steps the odometer. Leaves the cursor exhausted.
+    #[inline(always)]
+    pub(crate) fn fold<B>(&mut self, init: B, mut f: impl FnMut(B, [usize; N], usize) -> B) -> B {
+        if self.fresh && self.remaining > 0 {
+            let (strides, offset) = (self.strides, self.pos);
+            self.remaining = 0;
+            return crate::kernel::engine::static_fold(self.shape, init, |acc, index| {
+                let mut pos = offset;
+                for k in 0..N {
+                    pos = pos.wrapping_add((index[k] as isize).wrapping_mul(strides[k]));
+                }
+                f(acc, index, pos as usize)
+            });
+        }
+        let mut acc = init;
+        while let Some((index, pos)) = self.next() {
+            acc = f(acc, index, pos);
+        }
+        acc
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -61,6 +89,7 @@ impl<const N: usize> Cursor<N> {
             return None;
         }
         self.remaining -= 1;
+        self.fresh = false;
         let out = (self.index, self.pos as usize);
         if self.remaining > 0 {
             let mut k = N;
@@ -91,6 +120,7 @@ impl<const N: usize> Cursor<N> {
             return None;
         }
         self.remaining -= 1;
+        self.fresh = false;
         let out = (self.back, self.back_pos as usize);
         if self.remaining > 0 {
             let mut k = N;
@@ -240,6 +270,18 @@ macro_rules! iterator_impl {
             #[inline]
             fn size_hint(&self) -> (usize, Option<usize>) {
                 (self.cursor.remaining, Some(self.cursor.remaining))
+            }
+            // `sum`, `for_each`, `count`... go through `fold`: nested loops
+            // instead of the odometer, which fold away on static views.
+            #[inline]
+            fn fold<B, F: FnMut(B, Self::Item) -> B>(mut self, init: B, mut f: F) -> B {
+                let ptr = self.ptr;
+                self.cursor.fold(init, |acc, $index, pos| {
+                    // SAFETY: as in next: positions of in-range indices of
+                    // the view's layout, each once.
+                    let $elem = unsafe { $get(ptr, pos) };
+                    f(acc, $make)
+                })
             }
         }
         impl<'a, T, const N: usize> DoubleEndedIterator for $It<'a, T, N> {
@@ -427,5 +469,56 @@ impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for StridedViewMut<'a, T
     type IntoIter = IterMut<'a, T, N>;
     fn into_iter(self) -> Self::IntoIter {
         self.into_iter_mut()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Layout, StridedView};
+    extern crate std;
+    use std::vec::Vec;
+
+    fn check<const N: usize>(buf: &[i32], l: Layout<N>) {
+        let v = StridedView::new(buf, l).unwrap();
+        let mut all = Vec::new();
+        let mut it = v.iter();
+        while let Some(&x) = it.next() {
+            all.push(x);
+        }
+        let push = |mut a: Vec<i32>, &x: &i32| {
+            a.push(x);
+            a
+        };
+        assert_eq!(v.iter().fold(Vec::new(), push), all);
+        for front in 0..=all.len() {
+            for back in 0..=all.len() - front {
+                let mut it = v.iter();
+                (0..front).for_each(|_| drop(it.next()));
+                (0..back).for_each(|_| drop(it.next_back()));
+                assert_eq!(it.fold(Vec::new(), push), all[front..all.len() - back]);
+            }
+        }
+        let idx: Vec<_> = v.indexed_iter().map(|(i, _)| i).collect();
+        let mut by_fold = Vec::new();
+        v.indexed_iter().for_each(|(i, _)| by_fold.push(i));
+        let mut by_next = Vec::new();
+        let mut it = v.indexed_iter();
+        while let Some((i, _)) = it.next() {
+            by_next.push(i);
+        }
+        assert_eq!(idx, by_next);
+        assert_eq!(by_fold, by_next);
+    }
+
+    // `fold` (nested loops when fresh, the odometer otherwise) agrees with
+    // `next` after any number of steps from either end.
+    #[test]
+    fn fold_matches_next_after_partial_consumption() {
+        let buf: Vec<i32> = (0..64).collect();
+        check(&buf, Layout::new([3, 4], [1, 3], 0).unwrap());
+        check(&buf, Layout::new([2, 3, 2], [-12, 4, 1], 24).unwrap());
+        check(&buf, Layout::new([4, 0], [1, 1], 0).unwrap());
+        check(&buf, Layout::new([5, 2], [0, 7], 3).unwrap());
+        check(&buf, Layout::new([], [], 9).unwrap());
     }
 }
