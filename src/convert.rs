@@ -12,16 +12,11 @@ use crate::error::LayoutError;
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
 
-// The lowest position (relative to element 0) a shape/strides pair reaches.
+// The lowest position (relative to element 0) a shape/strides pair reaches,
+// for strides ndarray produced (so it fits isize: ndarray's views live in
+// one allocation).
 fn lowest(shape: &[usize], strides: &[isize]) -> isize {
-    if shape.contains(&0) {
-        return 0;
-    }
-    shape
-        .iter()
-        .zip(strides)
-        .map(|(&n, &s)| if s < 0 { (n as isize - 1) * s } else { 0 })
-        .sum()
+    crate::layout::math::lowest_reach(shape, strides) as isize
 }
 
 fn layout_of<const N: usize>(shape: &[usize], strides: &[isize]) -> Result<Layout<N>, LayoutError> {

@@ -119,7 +119,7 @@ mod view;
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
-pub use layout::{Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
+pub use layout::{DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
 #[cfg(feature = "alloc")]
 pub use view::StridedArray;
 pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};

@@ -23,12 +23,14 @@
 //! crate does; they still coalesce, which never changes the order.
 //! No kernel allocates.
 
+mod dynamic;
 mod loops;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod plan;
 mod transpose;
 
+pub use dynamic::{rearrange_bytes, rearrange_dyn};
 #[cfg(feature = "rayon")]
 pub use parallel::par_rearrange;
 

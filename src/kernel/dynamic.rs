@@ -1,0 +1,196 @@
+//! Copies between runtime-rank layouts ([`DynLayout`]): the typed
+//! [`rearrange_dyn`] and the type-erased [`rearrange_bytes`] (InfiniOP's
+//! `Rearrange`: elements of `elem_size` bytes). Both check what the typed
+//! views check (bounds, a unique destination, equal shapes), then run the
+//! engine of [`rearrange`](super::rearrange) (`copy_raw`), monomorphized
+//! per rank through [`with_rank!`](crate::with_rank).
+
+use super::copy_raw;
+use crate::error::LayoutError;
+use crate::layout::{math, DynLayout, Layout};
+use crate::MAX_RANK;
+
+// The checks of StridedViewMut::new, StridedView::new and rearrange, in
+// that order, with buffer lengths in elements.
+fn check(dl: &DynLayout, dlen: usize, sl: &DynLayout, slen: usize) -> Result<(), LayoutError> {
+    math::check_in_buffer(dl.shape(), dl.strides(), dl.offset(), dlen)?;
+    dl.check_unique()?;
+    math::check_in_buffer(sl.shape(), sl.strides(), sl.offset(), slen)?;
+    super::check_same_shape(dl.shape(), sl.shape())
+}
+
+// Runs copy_raw at the rank of `dl` (sl has the same shape, hence rank).
+//
+// SAFETY (for callers): copy_raw's contract for dl, sl (same shapes).
+unsafe fn copy_dyn<T: Copy>(dst: *mut T, dl: &DynLayout, src: *const T, sl: &DynLayout) {
+    // SAFETY: forwarded; `sl.__layout::<N>()` is sl at its own rank, N.
+    unsafe fn go<T: Copy, const N: usize>(
+        dst: *mut T,
+        d: Layout<N>,
+        src: *const T,
+        sl: &DynLayout,
+    ) {
+        let s: Layout<N> = sl.__layout();
+        // SAFETY: forwarded from copy_dyn's contract (same shapes, so s is
+        // sl and not the empty fallback).
+        unsafe { copy_raw(dst, &d, src, &s) }
+    }
+    // SAFETY: forwarded from this function's contract.
+    crate::with_rank!(dl, |d| unsafe { go(dst, d, src, sl) })
+}
+
+/// Copies `src` (read through `sl`) into `dst` (written through `dl`),
+/// element by element, for any two runtime-rank layouts of the same shape:
+/// what [`rearrange`](super::rearrange) does for views, with the same checks
+/// (`OutOfBounds` for a layout that does not fit its slice, `Aliasing` for
+/// a destination layout that repeats an element, `ShapeMismatch`) and the
+/// same engine.
+///
+/// ```
+/// use constrided::{kernel::rearrange_dyn, DynLayout};
+/// let src: Vec<i32> = (0..6).collect();
+/// let mut dst = [0; 6];
+/// let sl = DynLayout::contiguous(&[2, 3])?.t(); // 3x2 transpose
+/// let dl = DynLayout::contiguous(&[3, 2])?;
+/// rearrange_dyn(&mut dst, &dl, &src, &sl)?;
+/// assert_eq!(dst, [0, 3, 1, 4, 2, 5]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub fn rearrange_dyn<T: Copy>(
+    dst: &mut [T],
+    dl: &DynLayout,
+    src: &[T],
+    sl: &DynLayout,
+) -> Result<(), LayoutError> {
+    check(dl, dst.len(), sl, src.len())?;
+    // SAFETY: both layouts fit their slices, their shapes agree, dl is
+    // unique, and dst (exclusive) and src (shared) are distinct borrows.
+    unsafe { copy_dyn(dst.as_mut_ptr(), dl, src.as_ptr(), sl) };
+    Ok(())
+}
+
+/// The type-erased [`rearrange_dyn`] (InfiniOP's `Rearrange`): the
+/// buffers hold elements of `elem_size` bytes, and the layouts count in
+/// elements. The checks are those of [`rearrange_dyn`] with buffer lengths
+/// of `len / elem_size` elements. The slices need no alignment.
+///
+/// Elements of 1 to 16 bytes move as `[u8; K]` on the typed engine (1, 2,
+/// 4, 8 and 16 bytes on its fast paths); larger elements move as runs of
+/// `[u8; K]` for the largest `K` in 16, 8, 4, 2, 1 dividing `elem_size`.
+/// An `elem_size` of 0 moves nothing (after the checks of the shapes and of
+/// the destination's uniqueness).
+///
+/// ```
+/// use constrided::{kernel::rearrange_bytes, DynLayout};
+/// // Three 3-byte elements (RGB pixels), reversed.
+/// let src = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+/// let mut dst = [0u8; 9];
+/// let sl = DynLayout::new(&[3], &[-1], 2)?;
+/// let dl = DynLayout::contiguous(&[3])?;
+/// rearrange_bytes(&mut dst, &dl, &src, &sl, 3)?;
+/// assert_eq!(dst, [7, 8, 9, 4, 5, 6, 1, 2, 3]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub fn rearrange_bytes(
+    dst: &mut [u8],
+    dl: &DynLayout,
+    src: &[u8],
+    sl: &DynLayout,
+    elem_size: usize,
+) -> Result<(), LayoutError> {
+    if elem_size == 0 {
+        dl.check_unique()?;
+        return super::check_same_shape(dl.shape(), sl.shape());
+    }
+    check(dl, dst.len() / elem_size, sl, src.len() / elem_size)?;
+    if dl.is_empty() {
+        return Ok(());
+    }
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    macro_rules! direct {
+        ($($k:literal)*) => {
+            match elem_size {
+                $(
+                    // SAFETY: as in rearrange_dyn, in elements of K bytes
+                    // ([u8; K] has alignment 1, so any address is aligned).
+                    $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl) },
+                )*
+                _ => {
+                    // SAFETY: as in rearrange_dyn.
+                    unsafe { copy_chunks(d, dl, s, sl, elem_size) }
+                }
+            }
+        };
+    }
+    direct!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    Ok(())
+}
+
+// Elements of `size` > 16 bytes, as `m` chunks of K bytes: a new innermost
+// axis of m chunks (stride 1) and every stride times m. A rank-8 layout
+// without a size-1 axis to drop is first cut along its outermost axis.
+//
+// SAFETY (for callers): the checks of rearrange_bytes passed (in elements
+// of `size` bytes), dl is non-empty, and dst and src do not overlap.
+unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayout, size: usize) {
+    // Drop size-1 axes (never reached twice, so any stride is fine).
+    let (mut sh, mut ds, mut ss, mut r) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK], 0);
+    for k in 0..dl.rank() {
+        if dl.shape()[k] != 1 {
+            sh[r] = dl.shape()[k];
+            ds[r] = dl.strides()[k];
+            ss[r] = sl.strides()[k];
+            r += 1;
+        }
+    }
+    if r == MAX_RANK {
+        // Cut the outermost axis: rank 7 pieces.
+        for i in 0..sh[0] {
+            let (Ok(d), Ok(s)) = (dl.index_axis(0, i), sl.index_axis(0, i)) else {
+                return;
+            };
+            // SAFETY: each piece is part of the checked layouts.
+            unsafe { copy_chunks(dst, &d, src, &s, size) };
+        }
+        return;
+    }
+    let k = [16, 8, 4, 2, 1]
+        .into_iter()
+        .find(|k| size % k == 0)
+        .unwrap_or(1);
+    let m = (size / k) as isize;
+    // Every product below is a distance between reached bytes (in chunks of
+    // K), which fits isize because the buffers do.
+    let mut shape = [1usize; MAX_RANK];
+    let (mut dst_s, mut src_s) = ([0isize; MAX_RANK], [0isize; MAX_RANK]);
+    for a in 0..r {
+        shape[a] = sh[a];
+        dst_s[a] = ds[a].wrapping_mul(m);
+        src_s[a] = ss[a].wrapping_mul(m);
+    }
+    shape[r] = m as usize;
+    dst_s[r] = 1;
+    src_s[r] = 1;
+    let doff = dl.offset().wrapping_mul(m as usize);
+    let soff = sl.offset().wrapping_mul(m as usize);
+    let (Ok(dc), Ok(sc)) = (
+        DynLayout::new(&shape[..=r], &dst_s[..=r], doff),
+        DynLayout::new(&shape[..=r], &src_s[..=r], soff),
+    ) else {
+        return;
+    };
+    macro_rules! chunks {
+        ($($k:literal)*) => {
+            match k {
+                $(
+                    // SAFETY: the chunk layouts reach exactly the bytes of
+                    // the element layouts, in pieces of K bytes.
+                    $k => unsafe { copy_dyn(dst.cast::<[u8; $k]>(), &dc, src.cast::<[u8; $k]>(), &sc) },
+                )*
+                // SAFETY: as above, K = 1.
+                _ => unsafe { copy_dyn(dst, &dc, src, &sc) },
+            }
+        };
+    }
+    chunks!(16 8 4 2);
+}
