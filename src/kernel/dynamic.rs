@@ -77,8 +77,8 @@ pub fn rearrange_dyn<T: Copy>(
 /// Elements of 1 to 16 bytes move as `[u8; K]` on the typed engine (1, 2,
 /// 4, 8 and 16 bytes on its fast paths); larger elements move as runs of
 /// `[u8; K]` for the largest `K` in 16, 8, 4, 2, 1 dividing `elem_size`.
-/// An `elem_size` of 0 moves nothing (after the checks of the shapes and of
-/// the destination's uniqueness).
+/// An `elem_size` of 0 moves nothing (after the checks of the destination's
+/// uniqueness and of the shapes).
 ///
 /// ```
 /// use constrided::{kernel::rearrange_bytes, DynLayout};
@@ -98,25 +98,62 @@ pub fn rearrange_bytes(
     sl: &DynLayout,
     elem_size: usize,
 ) -> Result<(), LayoutError> {
-    if elem_size == 0 {
+    if elem_size != 0 {
+        math::check_in_buffer(dl.shape(), dl.strides(), dl.offset(), dst.len() / elem_size)?;
         dl.check_unique()?;
-        return super::check_same_shape(dl.shape(), sl.shape());
+        math::check_in_buffer(sl.shape(), sl.strides(), sl.offset(), src.len() / elem_size)?;
     }
-    check(dl, dst.len() / elem_size, sl, src.len() / elem_size)?;
-    if dl.is_empty() {
+    // SAFETY: both layouts fit their slices (in elements of elem_size
+    // bytes), and dst (exclusive) and src (shared) are distinct borrows.
+    unsafe { rearrange_bytes_raw(dst.as_mut_ptr(), dl, src.as_ptr(), sl, elem_size) }
+}
+
+/// [`rearrange_bytes`] over raw memory, for FFI: `dst` and `src` are the
+/// starts of the buffers (the layouts' offsets count from them, in elements
+/// of `elem_size` bytes). Checks the shapes (`ShapeMismatch`) and the
+/// destination's uniqueness (`Aliasing`); touches only the bytes of the
+/// elements the layouts reach, never the gaps between them.
+///
+/// # Safety
+/// Unless the layouts are empty or `elem_size` is 0: the `elem_size` bytes
+/// of every element `sl` reaches from `src` must be readable, those of
+/// every element `dl` reaches from `dst` writable, each within one
+/// allocation, nothing else may access the destination's bytes during the
+/// call, and no byte is both read and written.
+///
+/// ```
+/// use constrided::{kernel::rearrange_bytes_raw, DynLayout};
+/// let src = [1u16, 2, 3, 4];
+/// let mut dst = [0u16; 4];
+/// let (sl, dl) = (DynLayout::contiguous(&[2, 2])?.t(), DynLayout::contiguous(&[2, 2])?);
+/// // SAFETY: both layouts reach 4 elements of 2 bytes inside their arrays.
+/// unsafe { rearrange_bytes_raw(dst.as_mut_ptr().cast(), &dl, src.as_ptr().cast(), &sl, 2)? };
+/// assert_eq!(dst, [1, 3, 2, 4]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub unsafe fn rearrange_bytes_raw(
+    dst: *mut u8,
+    dl: &DynLayout,
+    src: *const u8,
+    sl: &DynLayout,
+    elem_size: usize,
+) -> Result<(), LayoutError> {
+    dl.check_unique()?;
+    super::check_same_shape(dl.shape(), sl.shape())?;
+    if elem_size == 0 || dl.is_empty() {
         return Ok(());
     }
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let (d, s) = (dst, src);
     macro_rules! direct {
         ($($k:literal)*) => {
             match elem_size {
                 $(
-                    // SAFETY: as in rearrange_dyn, in elements of K bytes
+                    // SAFETY: the caller's contract, in elements of K bytes
                     // ([u8; K] has alignment 1, so any address is aligned).
                     $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl) },
                 )*
                 _ => {
-                    // SAFETY: as in rearrange_dyn.
+                    // SAFETY: the caller's contract; dl is not empty.
                     unsafe { copy_chunks(d, dl, s, sl, elem_size) }
                 }
             }
@@ -130,8 +167,8 @@ pub fn rearrange_bytes(
 // axis of m chunks (stride 1) and every stride times m. A rank-8 layout
 // without a size-1 axis to drop is first cut along its outermost axis.
 //
-// SAFETY (for callers): the checks of rearrange_bytes passed (in elements
-// of `size` bytes), dl is non-empty, and dst and src do not overlap.
+// SAFETY (for callers): rearrange_bytes_raw's contract, same shapes, dl
+// unique and non-empty.
 unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayout, size: usize) {
     // Drop size-1 axes (never reached twice, so any stride is fine).
     let (mut sh, mut ds, mut ss, mut r) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK], 0);

@@ -30,7 +30,7 @@ mod parallel;
 mod plan;
 mod transpose;
 
-pub use dynamic::{rearrange_bytes, rearrange_dyn};
+pub use dynamic::{rearrange_bytes, rearrange_bytes_raw, rearrange_dyn};
 #[cfg(feature = "rayon")]
 pub use parallel::par_rearrange;
 
