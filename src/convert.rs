@@ -19,6 +19,16 @@ fn lowest(shape: &[usize], strides: &[isize]) -> isize {
     crate::layout::math::lowest_reach(shape, strides) as isize
 }
 
+// Whether a layout reaches every position of 0..required_len (each once):
+// unique with as many elements as positions. A view converted from such an
+// ndarray view (for instance `Array::view()` / `view_mut()` of a whole
+// array in any axis order, or a contiguous slice of one) owns, for its
+// lifetime, every position of its buffer, so `as_strided` and the kernels'
+// whole-buffer paths may use all of them.
+fn dense<const N: usize>(l: &Layout<N>) -> bool {
+    l.numel() == l.required_len() && l.is_unique()
+}
+
 fn layout_of<const N: usize>(shape: &[usize], strides: &[isize]) -> Result<Layout<N>, LayoutError> {
     let shape: [usize; N] = core::array::from_fn(|k| shape[k]);
     let strides: [isize; N] = core::array::from_fn(|k| strides[k]);
@@ -32,7 +42,21 @@ where
     type Error = LayoutError;
 
     /// Views the same elements; fails only for layouts constrided cannot
-    /// represent (never for a view ndarray made).
+    /// represent (never for a view ndarray made). When the ndarray view
+    /// covers every position of its span (the view of a whole `Array`, in
+    /// any axis order), `as_strided` may use that whole span; otherwise
+    /// (a strided sub-view) it returns `NotExclusive`, since the positions
+    /// between the elements may belong to someone else.
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let a = ndarray::Array2::from_shape_vec((3, 3), (1..=9).collect()).unwrap();
+    /// let v = StridedView::try_from(a.view())?;
+    /// assert_eq!(v.as_strided([3], [4], 0)?.to_vec(), [1, 5, 9]);
+    /// let sub = StridedView::try_from(a.slice(ndarray::s![.., ..;2]))?;
+    /// assert!(sub.as_strided([1], [1], 0).is_err());
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
     ///
     /// ```
     /// use constrided::StridedView;
@@ -47,13 +71,16 @@ where
         let layout = layout_of::<N>(a.shape(), a.strides())?;
         let len = layout.required_len();
         let low = lowest(a.shape(), a.strides());
+        let whole = dense(&layout);
         // SAFETY: ndarray guarantees every element of `a` lives in one
         // allocation valid for 'a, so the lowest reached position is in
         // bounds and `layout` (offset = -low) reaches exactly a's elements
-        // within `len` positions of it.
+        // within `len` positions of it. `whole` only when those elements
+        // are every position of 0..len (see `dense`): then reading any of
+        // them is reading a's own elements.
         unsafe {
             let start = core::ptr::NonNull::new_unchecked(a.as_ptr().offset(low) as *mut T);
-            Ok(StridedView::from_parts(start, len, layout, false))
+            Ok(StridedView::from_parts(start, len, layout, whole))
         }
     }
 }
@@ -66,7 +93,17 @@ where
     type Error = LayoutError;
 
     /// Views the same elements mutably; `Aliasing` if the ndarray view's
-    /// layout repeats an element.
+    /// layout repeats an element. As for shared views, `as_strided` works
+    /// when the ndarray view covers every position of its span.
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut a = ndarray::Array2::<i32>::zeros((3, 3));
+    /// let v = StridedViewMut::try_from(a.view_mut())?;
+    /// v.as_strided([3], [4], 0)?.fill(1);
+    /// assert_eq!(a, ndarray::Array2::eye(3));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
     ///
     /// ```
     /// use constrided::StridedViewMut;
@@ -82,12 +119,14 @@ where
         layout.check_unique()?;
         let len = layout.required_len();
         let low = lowest(a.shape(), a.strides());
+        let exclusive = dense(&layout);
         // SAFETY: as for ArrayView; the ndarray view was an exclusive borrow
         // of its elements for 'a, which passes to the new view, and the
-        // layout is unique.
+        // layout is unique. `exclusive` only when those elements are every
+        // position of 0..len (see `dense`).
         unsafe {
             let start = core::ptr::NonNull::new_unchecked(a.as_mut_ptr().offset(low));
-            Ok(StridedViewMut::from_parts(start, len, layout, false))
+            Ok(StridedViewMut::from_parts(start, len, layout, exclusive))
         }
     }
 }

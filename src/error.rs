@@ -197,7 +197,7 @@ pub enum LayoutError {
     },
     /// `as_strided` on a view that covers only part of its buffer (a
     /// `split_at` half of a mutable view, a shared view of one, or a view
-    /// converted from ndarray): a layout over the whole buffer could reach
+    /// converted from an ndarray view with gaps between its elements): a layout over the whole buffer could reach
     /// elements that someone else owns.
     NotExclusive,
     /// Two lists that must have one entry per axis have different lengths

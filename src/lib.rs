@@ -25,6 +25,9 @@
 //! # Ok::<(), constrided::LayoutError>(())
 //! ```
 #![no_std]
+// docs.rs builds with `--cfg docsrs` on nightly: feature-gated items get
+// their "Available on crate feature ..." badges.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -132,10 +135,17 @@ mod view;
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
-pub use layout::{DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice};
+pub use layout::{
+    DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem,
+    SliceEntry, SliceInfo,
+};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
-pub use view::{IndexedIter, IndexedIterMut, Iter, IterMut, StridedView, StridedViewMut};
+pub use view::{
+    AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
+    StridedView, StridedViewMut, Windows,
+};
 
 /// The largest supported rank.
 ///

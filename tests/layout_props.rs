@@ -120,7 +120,15 @@ fn check_slice<const N: usize>(l: Layout<N>, s: Vec<constrided::Slice>) {
     let sl: [constrided::Slice; N] = core::array::from_fn(|k| s[k]);
     let r = l.slice(sl).unwrap();
     let picks: Vec<Vec<usize>> = (0..N)
-        .map(|k| python_slice(sl[k].start, sl[k].stop, sl[k].step, l.shape()[k]))
+        .map(|k| {
+            let b = |v: Option<i128>| v.map(|v| v as isize);
+            python_slice(
+                b(sl[k].start()),
+                b(sl[k].stop()),
+                sl[k].step(),
+                l.shape()[k],
+            )
+        })
         .collect();
     assert_eq!(
         r.shape().to_vec(),
@@ -132,7 +140,7 @@ fn check_slice<const N: usize>(l: Layout<N>, s: Vec<constrided::Slice>) {
     }
     if N > 0 {
         let mut z = sl;
-        z[N - 1].step = 0;
+        z[N - 1] = z[N - 1].step_by(0);
         assert_eq!(l.slice(z), Err(LayoutError::ZeroStep { axis: N - 1 }));
     }
 }

@@ -12,7 +12,7 @@ fn get_index_and_iterators() {
     // SAFETY: (1, 1) is in range.
     assert_eq!(unsafe { *v.get_unchecked([1, 1]) }, 7);
     assert_eq!(v.iter().copied().collect::<Vec<_>>(), [8, 11, 4, 7, 0, 3]);
-    assert_eq!(v.indexed_iter().last(), Some(([2, 1], &3)));
+    assert_eq!(v.indexed_iter().next_back(), Some(([2, 1], &3)));
     assert_eq!(v.into_iter().count(), 6);
     let s = StridedView::new(&buf, Layout::new([2, 3], [3, 1], 4).unwrap()).unwrap();
     assert_eq!(s.as_slice(), Some(&buf[4..10]));

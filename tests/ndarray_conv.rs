@@ -1,7 +1,6 @@
 //! Zero-copy conversions with ndarray (feature `ndarray`), negative and zero
 //! strides included: both directions see the same elements at the same
 //! addresses.
-#![cfg(feature = "ndarray")]
 
 use constrided::{Layout, StridedView, StridedViewMut};
 use ndarray::{s, Array3, ArrayView2, ArrayViewMut2};

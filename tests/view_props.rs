@@ -174,7 +174,15 @@ fn check_transforms<const N: usize>(
     let sl: [Slice; N] = core::array::from_fn(|k| slices[k]);
     let s = v.slice(sl).unwrap();
     let picks: Vec<Vec<usize>> = (0..N)
-        .map(|k| python_slice(sl[k].start, sl[k].stop, sl[k].step, l.shape()[k]))
+        .map(|k| {
+            let b = |v: Option<i128>| v.map(|v| v as isize);
+            python_slice(
+                b(sl[k].start()),
+                b(sl[k].stop()),
+                sl[k].step(),
+                l.shape()[k],
+            )
+        })
         .collect();
     for i in indices(s.shape()) {
         let o: [usize; N] = core::array::from_fn(|k| picks[k][i[k]]);

@@ -32,6 +32,7 @@ mod transpose;
 
 pub use dynamic::{rearrange_bytes, rearrange_bytes_raw, rearrange_dyn};
 #[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub use parallel::par_rearrange;
 
 use crate::error::{Dims, LayoutError};

@@ -234,7 +234,7 @@ pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
         LayoutError::ZeroStep { axis } => m.push("slice step is 0 on axis ").push_uint(axis),
         LayoutError::NotExclusive => m.push(
             "this view covers only part of its buffer (a split_at half of a mutable view, \
-             or a view converted from ndarray); a layout over the whole buffer could reach \
+             or a view converted from an ndarray view with gaps); a layout over the whole buffer could reach \
              elements it does not own",
         ),
         LayoutError::LengthMismatch { expected, found } => m

@@ -35,7 +35,9 @@ pub use dyn_layout::DynLayout;
 pub use mapping::Mapping;
 pub use memmap::{CellLabel, MemoryMap};
 pub use rank::{Higher, Lower, Rank};
-pub use slice::Slice;
+#[doc(hidden)]
+pub use slice::__entry as __slice_entry;
+pub use slice::{Slice, SliceArg, SliceElem, SliceEntry, SliceInfo};
 
 use crate::error::LayoutError;
 use crate::MAX_RANK;

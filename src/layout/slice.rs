@@ -1,7 +1,15 @@
-//! [`Slice`]: Python's `slice(start, stop, step)` for one axis, and the
-//! [`s!`](crate::s) macro that builds one per axis.
+//! [`Slice`]: Python's `slice(start, stop, step)` for one axis; [`SliceElem`]
+//! (a slice or an integer index); [`SliceInfo`], what the [`s!`](crate::s)
+//! macro builds, with its output rank inferred.
+//!
+//! Bounds are stored exactly (as `i128`), so every `usize` bound — also one
+//! above `isize::MAX`, on an axis longer than that (a broadcast) — and every
+//! negative `isize` bound keeps its Python meaning.
 
+use core::marker::PhantomData;
 use core::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
+
+use super::{Higher, Rank};
 
 /// Python's `slice(start, stop, step)` for one axis: negative bounds count
 /// from the end, out-of-range bounds clamp, a negative step walks backwards,
@@ -13,17 +21,15 @@ use core::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInc
 /// assert_eq!(Slice::new(None, None, -2).indices(5), Some((4, -2, 3)));
 /// // x[-3:] over 5 elements visits 2, 3, 4.
 /// assert_eq!(Slice::new(Some(-3), None, 1).indices(5), Some((2, 1, 3)));
-/// // Ranges convert: 1..3 is x[1:3].
+/// // Ranges convert: 1..3 is x[1:3]; -3.. is x[-3:].
 /// assert_eq!(Slice::from(1..3), Slice::new(Some(1), Some(3), 1));
+/// assert_eq!(Slice::from(-3..), Slice::new(Some(-3), None, 1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Slice {
-    /// First index (negative counts from the end); `None` is the natural start.
-    pub start: Option<isize>,
-    /// One past the last index (negative counts from the end); `None` is the natural end.
-    pub stop: Option<isize>,
-    /// Step; negative walks backwards; 0 is an error.
-    pub step: isize,
+    start: Option<i128>,
+    stop: Option<i128>,
+    step: isize,
 }
 
 impl Slice {
@@ -35,6 +41,24 @@ impl Slice {
     /// assert_eq!(s.indices(6), Some((1, 2, 3)));
     /// ```
     pub const fn new(start: Option<isize>, stop: Option<isize>, step: isize) -> Self {
+        Slice {
+            start: widen(start),
+            stop: widen(stop),
+            step,
+        }
+    }
+
+    /// `slice(start, stop, step)` with bounds of any width: a bound above
+    /// `isize::MAX` (up to `usize::MAX + 1`) counts from the start, as a
+    /// `usize` range bound does; a negative one counts from the end.
+    ///
+    /// ```
+    /// # use constrided::Slice;
+    /// let big = (1i128 << 63) + 10;
+    /// let s = Slice::from_bounds(Some(big), None, 1);
+    /// assert_eq!(s.indices(usize::MAX), Some(((1 << 63) + 10, 1, usize::MAX - (1 << 63) - 10)));
+    /// ```
+    pub const fn from_bounds(start: Option<i128>, stop: Option<i128>, step: isize) -> Self {
         Slice { start, stop, step }
     }
 
@@ -58,6 +82,38 @@ impl Slice {
         Slice { step, ..self }
     }
 
+    /// The start bound (negative counts from the end), exactly as given.
+    ///
+    /// ```
+    /// # use constrided::Slice;
+    /// assert_eq!(Slice::from(-3..).start(), Some(-3));
+    /// assert_eq!(Slice::from(usize::MAX..).start(), Some(usize::MAX as i128));
+    /// ```
+    pub const fn start(&self) -> Option<i128> {
+        self.start
+    }
+
+    /// The stop bound (negative counts from the end), exactly as given.
+    ///
+    /// ```
+    /// # use constrided::Slice;
+    /// assert_eq!(Slice::from(..=4usize).stop(), Some(5));
+    /// assert_eq!(Slice::full().stop(), None);
+    /// ```
+    pub const fn stop(&self) -> Option<i128> {
+        self.stop
+    }
+
+    /// The step.
+    ///
+    /// ```
+    /// # use constrided::Slice;
+    /// assert_eq!(Slice::full().step_by(-2).step(), -2);
+    /// ```
+    pub const fn step(&self) -> isize {
+        self.step
+    }
+
     /// Python's `slice.indices(len)`, as `(first index, step, count)`:
     /// the selected indices are `first + k·step` for `k in 0..count`.
     /// `None` when the step is 0. When `count` is 0, `first` is meaningless.
@@ -72,6 +128,8 @@ impl Slice {
         if self.step == 0 {
             return None;
         }
+        // All arithmetic below stays within ±2^66: bounds are usize or isize
+        // values (or usize::MAX + 1), len is a usize.
         let len = len as i128;
         let step = self.step as i128;
         let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
@@ -83,7 +141,7 @@ impl Slice {
                     lower
                 }
             }
-            Some(s) => clamp_bound(s as i128, len, lower, upper),
+            Some(s) => clamp_bound(s, len, lower, upper),
         };
         let stop = match self.stop {
             None => {
@@ -93,7 +151,7 @@ impl Slice {
                     upper
                 }
             }
-            Some(s) => clamp_bound(s as i128, len, lower, upper),
+            Some(s) => clamp_bound(s, len, lower, upper),
         };
         let count = if step < 0 {
             if stop < start {
@@ -108,6 +166,13 @@ impl Slice {
         };
         let first = if count > 0 { start as usize } else { 0 };
         Some((first, self.step, count as usize))
+    }
+}
+
+const fn widen(b: Option<isize>) -> Option<i128> {
+    match b {
+        Some(v) => Some(v as i128),
+        None => None,
     }
 }
 
@@ -133,41 +198,65 @@ impl Default for Slice {
     }
 }
 
-fn to_isize(v: usize) -> isize {
-    // Indices beyond isize::MAX clamp like any out-of-range bound.
-    isize::try_from(v).unwrap_or(isize::MAX)
+macro_rules! range_impls {
+    ($($t:ty),*) => {$(
+        impl From<Range<$t>> for Slice {
+            fn from(r: Range<$t>) -> Self {
+                Slice::from_bounds(Some(r.start as i128), Some(r.end as i128), 1)
+            }
+        }
+        impl From<RangeInclusive<$t>> for Slice {
+            fn from(r: RangeInclusive<$t>) -> Self {
+                let end = *r.end() as i128;
+                // Python has no inclusive stop: `..=-1` is "to the end".
+                let stop = if end == -1 { None } else { Some(end + 1) };
+                Slice::from_bounds(Some(*r.start() as i128), stop, 1)
+            }
+        }
+        impl From<RangeFrom<$t>> for Slice {
+            fn from(r: RangeFrom<$t>) -> Self {
+                Slice::from_bounds(Some(r.start as i128), None, 1)
+            }
+        }
+        impl From<RangeTo<$t>> for Slice {
+            fn from(r: RangeTo<$t>) -> Self {
+                Slice::from_bounds(None, Some(r.end as i128), 1)
+            }
+        }
+        impl From<RangeToInclusive<$t>> for Slice {
+            fn from(r: RangeToInclusive<$t>) -> Self {
+                let end = r.end as i128;
+                let stop = if end == -1 { None } else { Some(end + 1) };
+                Slice::from_bounds(None, stop, 1)
+            }
+        }
+        impl From<Range<$t>> for SliceElem {
+            fn from(r: Range<$t>) -> Self { SliceElem::Slice(r.into()) }
+        }
+        impl From<RangeInclusive<$t>> for SliceElem {
+            fn from(r: RangeInclusive<$t>) -> Self { SliceElem::Slice(r.into()) }
+        }
+        impl From<RangeFrom<$t>> for SliceElem {
+            fn from(r: RangeFrom<$t>) -> Self { SliceElem::Slice(r.into()) }
+        }
+        impl From<RangeTo<$t>> for SliceElem {
+            fn from(r: RangeTo<$t>) -> Self { SliceElem::Slice(r.into()) }
+        }
+        impl From<RangeToInclusive<$t>> for SliceElem {
+            fn from(r: RangeToInclusive<$t>) -> Self { SliceElem::Slice(r.into()) }
+        }
+        impl From<$t> for SliceElem {
+            fn from(i: $t) -> Self { SliceElem::Index(i as i128) }
+        }
+        impl<const K: usize> SliceEntry<Rank<K>> for Range<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
+        impl<const K: usize> SliceEntry<Rank<K>> for RangeInclusive<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
+        impl<const K: usize> SliceEntry<Rank<K>> for RangeFrom<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
+        impl<const K: usize> SliceEntry<Rank<K>> for RangeTo<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
+        impl<const K: usize> SliceEntry<Rank<K>> for RangeToInclusive<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
+        impl<const K: usize> SliceEntry<Rank<K>> for $t { type Out = Rank<K>; }
+    )*};
 }
-
-impl From<Range<usize>> for Slice {
-    fn from(r: Range<usize>) -> Self {
-        Slice::new(Some(to_isize(r.start)), Some(to_isize(r.end)), 1)
-    }
-}
-
-impl From<RangeInclusive<usize>> for Slice {
-    fn from(r: RangeInclusive<usize>) -> Self {
-        let stop = to_isize(*r.end()).saturating_add(1);
-        Slice::new(Some(to_isize(*r.start())), Some(stop), 1)
-    }
-}
-
-impl From<RangeFrom<usize>> for Slice {
-    fn from(r: RangeFrom<usize>) -> Self {
-        Slice::new(Some(to_isize(r.start)), None, 1)
-    }
-}
-
-impl From<RangeTo<usize>> for Slice {
-    fn from(r: RangeTo<usize>) -> Self {
-        Slice::new(None, Some(to_isize(r.end)), 1)
-    }
-}
-
-impl From<RangeToInclusive<usize>> for Slice {
-    fn from(r: RangeToInclusive<usize>) -> Self {
-        Slice::new(None, Some(to_isize(r.end).saturating_add(1)), 1)
-    }
-}
+range_impls!(usize, isize, i32);
 
 impl From<RangeFull> for Slice {
     fn from(_: RangeFull) -> Self {
@@ -175,26 +264,295 @@ impl From<RangeFull> for Slice {
     }
 }
 
-/// Builds a `[Slice; N]`, one entry per axis, NumPy style: each entry is a
-/// range (`a..b`, `a..`, `..b`, `..`, `a..=b`) with an optional `;step`.
-/// Negative bounds need [`Slice::new`] (ranges of `usize` cannot hold them).
+/// One entry of [`s!`](crate::s): a [`Slice`] (keeps the axis) or an
+/// integer index (removes it; negative counts from the end, as in NumPy).
+/// Indices are stored exactly, as bounds are.
+///
+/// ```
+/// use constrided::{Slice, SliceElem};
+/// assert_eq!(SliceElem::from(-1), SliceElem::Index(-1));
+/// assert_eq!(SliceElem::from(1..), SliceElem::Slice(Slice::new(Some(1), None, 1)));
+/// assert_eq!(SliceElem::Index(-1).resolve_index(4), Some(3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SliceElem {
+    /// A slice of the axis.
+    Slice(Slice),
+    /// One index of the axis (the axis is dropped).
+    Index(i128),
+}
+
+impl SliceElem {
+    /// `x[:]`.
+    ///
+    /// ```
+    /// # use constrided::{Slice, SliceElem};
+    /// assert_eq!(SliceElem::FULL, SliceElem::Slice(Slice::full()));
+    /// ```
+    pub const FULL: SliceElem = SliceElem::Slice(Slice::full());
+
+    /// For an index, the index it names on an axis of size `len` (negative
+    /// counts from the end), or `None` when out of range; `None` for a slice.
+    ///
+    /// ```
+    /// # use constrided::SliceElem;
+    /// assert_eq!(SliceElem::Index(-3).resolve_index(3), Some(0));
+    /// assert_eq!(SliceElem::Index(-4).resolve_index(3), None);
+    /// assert_eq!(SliceElem::Index(3).resolve_index(3), None);
+    /// ```
+    pub const fn resolve_index(&self, len: usize) -> Option<usize> {
+        match *self {
+            SliceElem::Slice(_) => None,
+            SliceElem::Index(i) => {
+                let i = if i < 0 { i + len as i128 } else { i };
+                if i >= 0 && i < len as i128 {
+                    Some(i as usize)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+impl From<Slice> for SliceElem {
+    fn from(s: Slice) -> Self {
+        SliceElem::Slice(s)
+    }
+}
+
+impl From<RangeFull> for SliceElem {
+    fn from(_: RangeFull) -> Self {
+        SliceElem::FULL
+    }
+}
+
+/// What an entry of [`s!`](crate::s) does to the output rank: a slice keeps
+/// its axis (`Rank<K>` becomes `Rank<K + 1>`), an integer index drops it.
+/// The macro folds it over the entries, so the output rank is inferred.
+///
+/// ```
+/// use constrided::{Rank, SliceEntry};
+/// fn out<E: SliceEntry<Rank<1>, Out = Rank<M>>, const M: usize>(_: E) -> usize { M }
+/// assert_eq!(out(0usize..2), 2);
+/// assert_eq!(out(-1), 1);
+/// ```
+pub trait SliceEntry<R>: Into<SliceElem> {
+    /// The rank after this entry.
+    type Out;
+}
+
+impl<const K: usize> SliceEntry<Rank<K>> for RangeFull
+where
+    Rank<K>: Higher,
+{
+    type Out = <Rank<K> as Higher>::Out;
+}
+
+impl<const K: usize> SliceEntry<Rank<K>> for Slice
+where
+    Rank<K>: Higher,
+{
+    type Out = <Rank<K> as Higher>::Out;
+}
+
+/// The argument of `slice` built by [`s!`](crate::s): one [`SliceElem`]
+/// per input axis (`N` of them), `M` of which are slices (the output rank).
+///
+/// ```
+/// use constrided::{s, Layout, SliceElem, SliceInfo};
+/// let info: SliceInfo<2, 1> = s![1, ..;2];
+/// assert_eq!(info.elems()[0], SliceElem::Index(1));
+/// let l = Layout::contiguous([3, 4]).slice(info)?;
+/// assert_eq!((l.shape(), l.strides(), l.offset()), ([2], [2], 4));
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SliceInfo<const N: usize, const M: usize> {
+    elems: [SliceElem; N],
+}
+
+impl<const N: usize, const M: usize> SliceInfo<N, M> {
+    /// The entries, when exactly `M` of the `N` are slices (otherwise
+    /// `None`).
+    ///
+    /// ```
+    /// use constrided::{Slice, SliceElem, SliceInfo};
+    /// let e = [SliceElem::Index(-1), SliceElem::Slice(Slice::full())];
+    /// assert!(SliceInfo::<2, 1>::new(e).is_some());
+    /// assert!(SliceInfo::<2, 2>::new(e).is_none());
+    /// ```
+    pub fn new(elems: [SliceElem; N]) -> Option<Self> {
+        let kept = elems
+            .iter()
+            .filter(|e| matches!(e, SliceElem::Slice(_)))
+            .count();
+        (kept == M).then_some(SliceInfo { elems })
+    }
+
+    /// The entries, one per input axis.
+    ///
+    /// ```
+    /// # use constrided::{s, SliceElem};
+    /// assert_eq!(s![.., -1].elems()[1], SliceElem::Index(-1));
+    /// ```
+    pub fn elems(&self) -> &[SliceElem; N] {
+        &self.elems
+    }
+
+    // For s!: the entry types fixed M already.
+    #[doc(hidden)]
+    pub fn __new(elems: [SliceElem; N], _rank: PhantomData<Rank<M>>) -> Self {
+        SliceInfo { elems }
+    }
+}
+
+/// Every axis sliced: the same as the `[Slice; N]` it came from.
+///
+/// ```
+/// use constrided::{s, Slice, SliceInfo};
+/// assert_eq!(s![..;2], [Slice::new(None, None, 2)]);
+/// let info: SliceInfo<2, 2> = [Slice::full(), Slice::from(1..)].into();
+/// assert_eq!(info, s![.., 1..]);
+/// ```
+impl<const N: usize> From<[Slice; N]> for SliceInfo<N, N> {
+    fn from(s: [Slice; N]) -> Self {
+        SliceInfo {
+            elems: s.map(SliceElem::Slice),
+        }
+    }
+}
+
+/// A `SliceInfo` with no integer index equals the `[Slice; N]` of its entries.
+///
+/// ```
+/// use constrided::{s, Slice};
+/// assert_eq!(s![1..3, ..], [Slice::from(1..3), Slice::full()]);
+/// ```
+impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
+    fn eq(&self, other: &[Slice; N]) -> bool {
+        self.elems
+            .iter()
+            .zip(other)
+            .all(|(e, s)| *e == SliceElem::Slice(*s))
+    }
+}
+
+/// The arguments `slice` accepts for a layout of rank `N`, giving rank `M`:
+/// `[Slice; N]` (every axis sliced, `M == N`) and [`SliceInfo<N, M>`]
+/// (what [`s!`](crate::s) builds; integer entries drop their axis).
 ///
 /// ```
 /// use constrided::{s, Layout, Slice};
 /// let l = Layout::contiguous([3, 4]);
+/// assert_eq!(l.slice([Slice::full(), Slice::from(1..)])?.shape(), [3, 3]);
+/// assert_eq!(l.slice(s![-1, 1..])?.shape(), [3]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub trait SliceArg<const N: usize, const M: usize> {
+    /// One entry per input axis.
+    fn slice_elems(&self) -> [SliceElem; N];
+}
+
+impl<const N: usize> SliceArg<N, N> for [Slice; N] {
+    fn slice_elems(&self) -> [SliceElem; N] {
+        self.map(SliceElem::Slice)
+    }
+}
+
+impl<const N: usize, const M: usize> SliceArg<N, M> for SliceInfo<N, M> {
+    fn slice_elems(&self) -> [SliceElem; N] {
+        self.elems
+    }
+}
+
+// For s!: one entry, and the rank after it.
+#[doc(hidden)]
+pub fn __entry<R, E: SliceEntry<R>>(
+    _rank: PhantomData<R>,
+    e: E,
+) -> (SliceElem, PhantomData<E::Out>) {
+    (e.into(), PhantomData)
+}
+
+/// NumPy-style indexing, one entry per axis (NumPy fills missing trailing
+/// axes with `:`; here every axis needs an entry). Entries, with Python's
+/// meaning:
+///
+/// - a range of `usize`, `isize` or `i32`: `a..b`, `a..`, `..b`, `..`,
+///   `a..=b`, `..=b`; negative bounds count from the end (`-3..` is
+///   `x[-3:]`, `..-1` is `x[:-1]`); out-of-range bounds clamp;
+/// - a range with a step, `range;step` (`..;-1` is `x[::-1]`);
+/// - an integer index `i` (`usize`, `isize` or `i32`; `-1` is the last):
+///   removes the axis, so the output rank is the number of ranges,
+///   inferred without annotations; out of range is `IndexOutOfRange`;
+/// - a [`Slice`] value.
+///
+/// It builds a [`SliceInfo`], which `slice` on [`Layout`](crate::Layout)
+/// and the views takes (as well as a plain `[Slice; N]`).
+///
+/// A range with a positive start and a negative end, such as `1..-1`
+/// (Python's `1:-1`), is what clippy's deny-by-default
+/// `reversed_empty_ranges` lint looks for: add
+/// `#[allow(clippy::reversed_empty_ranges)]`, or write it as
+/// `Slice::new(Some(1), Some(-1), 1)`. The bounds of one range share a
+/// type, so a negative bound next to a `usize` variable needs a cast.
+///
+/// ndarray exports a macro of the same name; to use both, rename one:
+/// `use constrided::s as cs;` (then `cs![1, ..]`) or call it by path,
+/// `constrided::s![..]`.
+///
+/// ```
+/// use constrided::{s, Layout, LayoutError};
+/// let a = Layout::contiguous([3, 4]); // NumPy: a = arange(12).reshape(3, 4)
 /// // a[1:3, ::-1]
-/// let v = l.slice(s![1..3, ..;-1])?;
-/// assert_eq!(v.shape(), [2, 4]);
-/// assert_eq!(v.strides(), [4, -1]);
-/// assert_eq!(v.offset(), 7);
-/// assert_eq!(s![..;2], [Slice::new(None, None, 2)]);
+/// let v = a.slice(s![1..3, ..;-1])?;
+/// assert_eq!((v.shape(), v.strides(), v.offset()), ([2, 4], [4, -1], 7));
+/// // a[1, :]: an integer index removes the axis (rank 1, inferred)
+/// let row = a.slice(s![1, ..])?;
+/// assert_eq!((row.shape(), row.offset()), ([4], 4));
+/// // a[-1, -2]: negative indices count from the end (rank 0)
+/// assert_eq!(a.slice(s![-1, -2])?.offset(), 10);
+/// // a[-2:, :-1]: negative bounds
+/// let c = a.slice(s![-2.., ..-1])?;
+/// assert_eq!((c.shape(), c.offset()), ([2, 3], 4));
+/// // a[::2, 1::2]: steps
+/// assert_eq!(a.slice(s![..;2, 1..;2])?.shape(), [2, 2]);
+/// // a[3, :] is out of range
+/// assert!(matches!(a.slice(s![3, ..]), Err(LayoutError::IndexOutOfRange { axis: 0, .. })));
+///
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
+/// Next to ndarray's `s!`:
+///
+/// ```
+/// use constrided::s as cs;
+/// use constrided::Layout;
+/// use ndarray::s;
+/// let nd = ndarray::Array2::<i32>::zeros((3, 4));
+/// let a = Layout::contiguous([3, 4]);
+/// assert_eq!(nd.slice(s![1, ..]).len(), a.slice(cs![1, ..])?.shape()[0]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 #[macro_export]
 macro_rules! s {
-    (@one $r:expr) => { $crate::Slice::from($r) };
-    (@one $r:expr ; $step:expr) => { $crate::Slice::from($r).step_by($step) };
-    ($($r:expr $(; $step:expr)?),* $(,)?) => {
-        [$($crate::s!(@one $r $(; $step)?)),*]
+    (@count $($r:tt)*) => { 1 };
+    (@entry $o:ident, $r:expr) => { $crate::layout::__slice_entry($o, $r) };
+    (@entry $o:ident, $r:expr ; $step:expr) => {
+        $crate::layout::__slice_entry($o, $crate::Slice::from($r).step_by($step))
     };
+    ($($r:expr $(; $step:expr)?),* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut __elems = [$crate::SliceElem::FULL; 0 $(+ $crate::s!(@count $r))*];
+        let __rank = ::core::marker::PhantomData::<$crate::Rank<0>>;
+        let __k = 0usize;
+        $(
+            let (__e, __rank) = $crate::s!(@entry __rank, $r $(; $step)?);
+            __elems[__k] = __e;
+            let __k = __k + 1;
+        )*
+        let _ = __k;
+        $crate::SliceInfo::__new(__elems, __rank)
+    }};
 }

@@ -1,7 +1,7 @@
 //! View transforms on [`Layout`]: each returns a new layout over the same
 //! buffer positions (no data moves). The view types forward to these.
 
-use super::{math, Higher, Layout, Lower, Rank, Slice};
+use super::{math, Higher, Layout, Lower, Rank, SliceArg, SliceElem};
 use crate::error::{Dims, LayoutError};
 
 fn check_axis(axis: usize, rank: usize) -> Result<(), LayoutError> {
@@ -102,8 +102,13 @@ impl<const N: usize> Layout<N> {
         Layout::new(l.shape, l.strides, l.offset)
     }
 
-    /// Slices every axis with Python's `slice` semantics (see [`Slice`]).
-    /// `ZeroStep` when a step is 0.
+    /// Slices every axis with Python's `slice` semantics (see [`Slice`](super::Slice)),
+    /// or, given what [`s!`](crate::s) builds, also fixes the axes that
+    /// have an integer index (NumPy's `a[1, ::2]`): rank `M` is the number
+    /// of slices, inferred. `ZeroStep` when a step is 0, `IndexOutOfRange`
+    /// when an index is not in `-size..size` (for a negative index `-k`,
+    /// the error's `index` is `k`). A step times a stride that overflows
+    /// can only happen in an empty result, whose strides saturate.
     ///
     /// ```
     /// use constrided::{s, Layout, Slice};
@@ -113,39 +118,78 @@ impl<const N: usize> Layout<N> {
     /// // a[::-1, ::2]
     /// let r = Layout::contiguous([3, 4]).slice([Slice::new(None, None, -1), Slice::new(None, None, 2)])?;
     /// assert_eq!((r.shape(), r.strides(), r.offset()), ([3, 2], [-4, 2], 8));
+    /// // a[-1, 1:]: the row index drops axis 0
+    /// let c = Layout::contiguous([3, 4]).slice(s![-1, 1..])?;
+    /// assert_eq!((c.shape(), c.strides(), c.offset()), ([3], [1], 9));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn slice(&self, s: [Slice; N]) -> Result<Self, LayoutError> {
-        let mut l = *self;
-        let mut offset = self.offset as i128;
-        for (axis, sl) in s.iter().enumerate() {
-            let Some((first, step, count)) = sl.indices(self.shape[axis]) else {
-                return Err(LayoutError::ZeroStep { axis });
-            };
+    pub fn slice<const M: usize>(&self, s: impl SliceArg<N, M>) -> Result<Layout<M>, LayoutError> {
+        let elems = s.slice_elems();
+        let mut shape = [0usize; M];
+        let mut strides = [0isize; M];
+        // The first selected index of each input axis.
+        let mut firsts = [0usize; N];
+        let mut empty = false;
+        let mut overflow = None;
+        let mut j = 0;
+        for (axis, e) in elems.iter().enumerate() {
+            let size = self.shape[axis];
             let stride = self.strides[axis];
-            if count > 0 {
-                offset += first as i128 * stride as i128;
-            }
-            l.shape[axis] = count;
-            // With count <= 1 the stride is never applied; keep it finite.
-            l.strides[axis] = match stride.checked_mul(step) {
-                Some(v) => v,
-                None if count <= 1 => stride,
-                None => {
-                    return Err(LayoutError::Overflow {
-                        position: stride as i128 * step as i128,
-                    })
+            match e {
+                SliceElem::Index(i) => {
+                    let Some(k) = e.resolve_index(size) else {
+                        let index = if *i < 0 { i.unsigned_abs() } else { *i as u128 };
+                        return Err(LayoutError::IndexOutOfRange {
+                            axis,
+                            index: usize::try_from(index).unwrap_or(usize::MAX),
+                            size,
+                        });
+                    };
+                    firsts[axis] = k;
                 }
-            };
+                SliceElem::Slice(sl) => {
+                    let Some((first, step, count)) = sl.indices(size) else {
+                        return Err(LayoutError::ZeroStep { axis });
+                    };
+                    firsts[axis] = first;
+                    empty |= count == 0;
+                    if j < M {
+                        shape[j] = count;
+                        // With count <= 1 the stride is never applied; keep
+                        // it finite. With count >= 2 in a non-empty result,
+                        // the product is the distance between two reachable
+                        // positions, so it fits.
+                        // In an empty result no stride is ever applied:
+                        // saturate (NumPy keeps the product, which C
+                        // cannot hold either).
+                        strides[j] = match stride.checked_mul(step) {
+                            Some(v) => v,
+                            None if count <= 1 => stride,
+                            None => {
+                                overflow = Some(stride as i128 * step as i128);
+                                stride.saturating_mul(step)
+                            }
+                        };
+                    }
+                    j += 1;
+                }
+            }
         }
-        if l.is_empty() {
-            return Ok(Layout {
-                offset: self.offset,
-                ..l
-            });
+        if empty || self.is_empty() {
+            // An empty layout's offset need not be reachable: keep it.
+            return Layout::new(shape, strides, self.offset);
         }
-        // Every selected element was reachable before, so the offset is too.
-        Layout::new(l.shape, l.strides, offset as usize)
+        if let Some(position) = overflow {
+            // Unreachable for a valid layout (see above); an error, not a panic.
+            return Err(LayoutError::Overflow { position });
+        }
+        // Every selected element was reachable before, so each term, and the
+        // offset, fits isize (and the i128 sum of at most 8 cannot overflow).
+        let mut offset = self.offset as i128;
+        for (&first, &stride) in firsts.iter().zip(&self.strides) {
+            offset += first as i128 * stride as i128;
+        }
+        Layout::new(shape, strides, offset as usize)
     }
 
     /// Fixes `axis` at `index`, dropping it: rank `N - 1` (inferred).
@@ -432,6 +476,34 @@ impl<const N: usize> Layout<N> {
             second.offset = (self.offset as isize + index as isize * self.strides[axis]) as usize;
         }
         Ok((first, second))
+    }
+
+    /// The main diagonal of a rank-2 layout: `(i, i)` for
+    /// `i < min(rows, cols)`, stride `strides[0] + strides[1]`.
+    ///
+    /// ```
+    /// use constrided::Layout;
+    /// let d = Layout::contiguous([3, 4]).diagonal();
+    /// assert_eq!((d.shape(), d.strides(), d.offset()), ([3], [5], 0));
+    /// let e = Layout::contiguous([2, 3]).flip(0)?.diagonal();
+    /// assert_eq!((e.shape(), e.strides(), e.offset()), ([2], [-2], 3));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn diagonal(&self) -> Layout<1>
+    where
+        Rank<N>: Lower<Out = Rank<1>>,
+    {
+        let n = self.shape[0].min(self.shape[N - 1]);
+        // With n >= 2 the sum is the distance between (0, 0) and (1, 1),
+        // both reachable, so it fits; otherwise it is never applied.
+        let stride = self.strides[0]
+            .checked_add(self.strides[N - 1])
+            .unwrap_or(0);
+        Layout {
+            shape: [n],
+            strides: [stride],
+            offset: self.offset,
+        }
     }
 
     // Shape and strides without `axis`.

@@ -227,19 +227,66 @@ impl<T, const N: usize> core::ops::IndexMut<[usize; N]> for StridedArray<T, N> {
     }
 }
 
-impl<T: PartialEq, const N: usize> PartialEq for StridedArray<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.layout.shape() == other.layout.shape() && self.data == other.data
+impl<T: Eq, const N: usize> Eq for StridedArray<T, N> {}
+
+impl<T: Clone + Default, const N: usize> StridedArray<T, N> {
+    /// A row-major array of `shape` filled with `T::default()`: zero for
+    /// every number type (`0`, `0.0`), `false`, `'\0'`, an empty `String`…
+    /// (NumPy's `zeros`; constrided has no numeric trait of its own, and
+    /// `Default` is the zero of every primitive number).
+    ///
+    /// # Panics
+    /// When the element count of `shape` does not fit `isize`.
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::<f32, 2>::zeros([2, 3]);
+    /// assert_eq!(a.shape(), [2, 3]);
+    /// assert!(a.as_slice().iter().all(|&x| x == 0.0));
+    /// ```
+    pub fn zeros(shape: [usize; N]) -> Self {
+        Self::from_elem(shape, T::default())
     }
 }
 
-impl<T: Eq, const N: usize> Eq for StridedArray<T, N> {}
+impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedView<'a, T, N, M> {
+    /// A row-major owned copy of the elements (ndarray's `to_owned`),
+    /// whatever this view's layout.
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3, 4, 5, 6];
+    /// let t = StridedView::new(&x, Layout::contiguous([2, 3]))?.t();
+    /// let a = t.to_owned();
+    /// assert_eq!(a.layout(), Layout::contiguous([3, 2]));
+    /// assert_eq!(a.as_slice(), [1, 4, 2, 5, 3, 6]);
+    /// assert_eq!(a, t);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn to_owned(&self) -> StridedArray<T, N>
+    where
+        T: Clone,
+    {
+        self.map(T::clone)
+    }
+}
 
-impl<T: core::fmt::Debug, const N: usize> core::fmt::Debug for StridedArray<T, N> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("StridedArray")
-            .field("shape", &self.layout.shape())
-            .field("data", &self.data)
-            .finish()
+impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedViewMut<'a, T, N, M> {
+    /// A row-major owned copy of the elements (see [`StridedView::to_owned`]).
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?.flip(0)?;
+    /// assert_eq!(v.to_owned().into_vec(), [3, 4, 1, 2]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn to_owned(&self) -> StridedArray<T, N>
+    where
+        T: Clone,
+    {
+        self.view().to_owned()
     }
 }

@@ -12,30 +12,51 @@ use core::ptr::NonNull;
 use super::{StridedView, StridedViewMut};
 use crate::layout::{Layout, Mapping};
 
-// Index odometer with the position of the current index.
+// Two index odometers, front and back, with the positions of their
+// current indices; `remaining` counts the indices between them (inclusive).
 #[derive(Clone, Debug)]
-struct Cursor<const N: usize> {
+pub(crate) struct Cursor<const N: usize> {
     shape: [usize; N],
     strides: [isize; N],
     index: [usize; N],
     pos: isize,
+    back: [usize; N],
+    back_pos: isize,
     remaining: usize,
 }
 
 impl<const N: usize> Cursor<N> {
-    fn new(layout: Layout<N>) -> Self {
+    pub(crate) fn new(layout: Layout<N>) -> Self {
+        let shape = layout.shape();
+        let strides = layout.strides();
+        let remaining = layout.numel();
+        let mut back = [0; N];
+        let mut back_pos = layout.offset() as isize;
+        if remaining > 0 {
+            for k in 0..N {
+                back[k] = shape[k] - 1;
+                // The last index is reachable, so each step stays in range.
+                back_pos = back_pos.wrapping_add(strides[k].wrapping_mul(back[k] as isize));
+            }
+        }
         Cursor {
-            shape: layout.shape(),
-            strides: layout.strides(),
+            shape,
+            strides,
             index: [0; N],
             pos: layout.offset() as isize,
-            remaining: layout.numel(),
+            back,
+            back_pos,
+            remaining,
         }
     }
 
-    // The current (index, position), then steps forward.
+    pub(crate) fn len(&self) -> usize {
+        self.remaining
+    }
+
+    // The current front (index, position), then steps forward.
     #[inline]
-    fn next(&mut self) -> Option<([usize; N], usize)> {
+    pub(crate) fn next(&mut self) -> Option<([usize; N], usize)> {
         if self.remaining == 0 {
             return None;
         }
@@ -62,6 +83,33 @@ impl<const N: usize> Cursor<N> {
         }
         Some(out)
     }
+
+    // The current back (index, position), then steps backward.
+    #[inline]
+    pub(crate) fn next_back(&mut self) -> Option<([usize; N], usize)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let out = (self.back, self.back_pos as usize);
+        if self.remaining > 0 {
+            let mut k = N;
+            while k > 0 {
+                k -= 1;
+                if self.back[k] > 0 {
+                    self.back[k] -= 1;
+                    self.back_pos = self.back_pos.wrapping_sub(self.strides[k]);
+                    break;
+                }
+                // Wrap this axis to its last index (wrapping: as in next).
+                self.back[k] = self.shape[k] - 1;
+                self.back_pos = self
+                    .back_pos
+                    .wrapping_add(self.strides[k].wrapping_mul(self.back[k] as isize));
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Iterator over `&T` in row-major order, from [`StridedView::iter`].
@@ -72,7 +120,9 @@ impl<const N: usize> Cursor<N> {
 /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?.t();
 /// let mut it = v.iter();
 /// assert_eq!(it.len(), 6);
-/// assert_eq!(it.copied().collect::<Vec<_>>(), [1, 4, 2, 5, 3, 6]);
+/// assert_eq!(it.next_back(), Some(&6));
+/// assert_eq!(it.copied().collect::<Vec<_>>(), [1, 4, 2, 5, 3]);
+/// assert_eq!(v.iter().rev().copied().collect::<Vec<_>>(), [6, 3, 5, 2, 4, 1]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -190,6 +240,16 @@ macro_rules! iterator_impl {
             #[inline]
             fn size_hint(&self) -> (usize, Option<usize>) {
                 (self.cursor.remaining, Some(self.cursor.remaining))
+            }
+        }
+        impl<'a, T, const N: usize> DoubleEndedIterator for $It<'a, T, N> {
+            #[inline]
+            fn next_back(&mut self) -> Option<Self::Item> {
+                let ($index, pos) = self.cursor.next_back()?;
+                // SAFETY: as in next; front and back never hand out the same
+                // index (remaining counts the indices between them).
+                let $elem = unsafe { $get(self.ptr, pos) };
+                Some($make)
             }
         }
         impl<T, const N: usize> ExactSizeIterator for $It<'_, T, N> {}

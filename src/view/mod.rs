@@ -15,15 +15,18 @@
 //!   ndarray view, and other positions may be written by someone else).
 
 mod array;
+mod axis;
+mod eq;
+mod fmt;
 mod iter;
 mod ops;
 mod transform;
 
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
+pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 
-use core::fmt;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
@@ -552,33 +555,6 @@ impl<T, const N: usize, M: Mapping<N>> core::ops::IndexMut<[usize; N]>
             Some(v) => v,
             None => index_out_of_range(&index, &shape),
         }
-    }
-}
-
-impl<T: fmt::Debug, const N: usize, M: Mapping<N>> fmt::Debug for StridedView<'_, T, N, M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StridedView")
-            .field("layout", &self.mapping.to_layout())
-            .field("elements", &DebugElems(*self))
-            .finish()
-    }
-}
-
-impl<T: fmt::Debug, const N: usize, M: Mapping<N>> fmt::Debug for StridedViewMut<'_, T, N, M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StridedViewMut")
-            .field("layout", &self.mapping.to_layout())
-            .field("elements", &DebugElems(self.view()))
-            .finish()
-    }
-}
-
-// Elements in logical row-major order.
-struct DebugElems<'a, T, const N: usize, M: Mapping<N>>(StridedView<'a, T, N, M>);
-
-impl<T: fmt::Debug, const N: usize, M: Mapping<N>> fmt::Debug for DebugElems<'_, T, N, M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.0.iter()).finish()
     }
 }
 

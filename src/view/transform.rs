@@ -5,7 +5,7 @@
 
 use super::{StridedView, StridedViewMut};
 use crate::error::LayoutError;
-use crate::layout::{Higher, Layout, Lower, Mapping, Rank, Slice};
+use crate::layout::{Higher, Layout, Lower, Mapping, Rank, SliceArg};
 
 // Queries and transforms shared by both view types. `$rewrap` turns
 // (self, new layout) into a view of the same kind over the same buffer;
@@ -191,16 +191,22 @@ macro_rules! shared_view_api {
                 Ok(self.$rewrap(l))
             }
 
-            /// Slices every axis with Python semantics (see [`Layout::slice`]).
+            /// Slices every axis with Python semantics, and fixes the axes
+            /// given an integer index by [`s!`](crate::s) (rank `M`,
+            /// inferred); see [`Layout::slice`].
             ///
             /// ```
             /// # use constrided::{s, Layout, StridedView};
             /// let a: Vec<i32> = (0..12).collect();
-            /// let b = StridedView::new(&a, Layout::contiguous([3, 4]))?.slice(s![1..3, 1..3])?;
-            /// assert_eq!(b.to_vec(), [5, 6, 9, 10]);
+            /// let v = StridedView::new(&a, Layout::contiguous([3, 4]))?;
+            /// assert_eq!(v.slice(s![1..3, 1..3])?.to_vec(), [5, 6, 9, 10]);
+            /// assert_eq!(v.slice(s![-1, ..;-2])?.to_vec(), [11, 9]);
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
-            pub fn slice(self, s: [Slice; N]) -> Result<$View<$lt, T, N>, LayoutError> {
+            pub fn slice<const R: usize>(
+                self,
+                s: impl SliceArg<N, R>,
+            ) -> Result<$View<$lt, T, R>, LayoutError> {
                 let l = self.layout().slice(s)?;
                 Ok(self.$rewrap(l))
             }
@@ -323,7 +329,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// offset (PyTorch's `as_strided`); `OutOfBounds` when it reaches past
     /// the buffer, `NotExclusive` when this view only covers part of its
     /// buffer (it came from a `split_at` half of a mutable view, or from an
-    /// ndarray view), whose other elements someone else may be writing.
+    /// ndarray view with gaps between its elements), whose other elements
+    /// someone else may be writing.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};

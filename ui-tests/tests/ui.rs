@@ -1,4 +1,4 @@
-//! Compile-time rules of `strided!`: trybuild cases in `ui-tests/`.
+//! Compile-time rules of `strided!`: trybuild cases in this folder.
 //! `fail/*.rs` must not compile and must print the `.stderr` beside them;
 //! `pass/*.rs` must compile and run (their asserts hold). A pass case also
 //! makes trybuild run `cargo build`, so post-monomorphization errors (the
@@ -8,6 +8,6 @@
 #[cfg_attr(miri, ignore = "compiles other crates")]
 fn ui() {
     let t = trybuild::TestCases::new();
-    t.compile_fail("ui-tests/fail/*.rs");
-    t.pass("ui-tests/pass/*.rs");
+    t.compile_fail("fail/*.rs");
+    t.pass("pass/*.rs");
 }

@@ -1,14 +1,13 @@
 //! Criterion benches of `rearrange` against ndarray's `assign` on the same
 //! layouts and against `copy_from_slice` of the same bytes (64 MiB of f32
-//! per operand, single thread). `cargo run --release --example
-//! bench_report` prints the same cases as a ratio table.
+//! per operand, single thread). `cargo run --release -p
+//! constrided-bench --example bench_report` prints the same cases as a ratio table.
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-#[path = "cases.rs"]
-mod cases;
+use constrided_bench::cases;
 
 fn rearrange(c: &mut Criterion) {
     let mut group = c.benchmark_group("rearrange");

@@ -4,7 +4,6 @@
 //! a row-major destination, once with constrided and once with ndarray's
 //! `assign` on the same layouts; the reference is `copy_from_slice` of the
 //! same number of bytes.
-#![allow(dead_code)]
 
 use std::hint::black_box;
 

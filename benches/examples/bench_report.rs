@@ -3,13 +3,12 @@
 //! ndarray's `assign` on the same layouts, measured in the same run (64 MiB
 //! of f32 per operand, single thread, median of repeated runs).
 //!
-//! `cargo run --release --example bench_report [repeats] [filter]`: the
+//! `cargo run --release -p constrided-bench --example bench_report [repeats] [filter]`: the
 //! optional filter keeps the cases whose name contains it.
 
 use std::time::Instant;
 
-#[path = "../benches/cases.rs"]
-mod cases;
+use constrided_bench::cases;
 
 fn time(f: &mut dyn FnMut()) -> f64 {
     let s = Instant::now();

@@ -1,0 +1,2 @@
+//! The trybuild cases of `strided!` live in `fail/` and `pass/`; the
+//! harness is `tests/ui.rs`. This library is empty.
