@@ -3,6 +3,9 @@
 //! `with_rank!`, and `rearrange_dyn` / `rearrange_bytes` against the typed
 //! `rearrange` for element sizes 1..=16, 17, 24 and 40.
 
+// LayoutError is large by design (it carries the numbers).
+#![allow(clippy::result_large_err)]
+
 mod model;
 
 use constrided::kernel::{rearrange, rearrange_bytes, rearrange_dyn};

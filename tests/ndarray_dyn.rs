@@ -2,6 +2,8 @@
 //! views of ranks 0..=8 with negative and zero strides become rank-N views
 //! through `with_rank!` and come back as the same elements.
 #![cfg(feature = "ndarray")]
+// LayoutError is large by design (it carries the numbers).
+#![allow(clippy::result_large_err)]
 
 use constrided::convert::{arrayd_from_layout, arrayd_into_parts};
 use constrided::{with_rank, DynLayout, Layout, LayoutError, StridedView, StridedViewMut};

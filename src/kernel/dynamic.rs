@@ -98,10 +98,13 @@ pub fn rearrange_bytes(
     sl: &DynLayout,
     elem_size: usize,
 ) -> Result<(), LayoutError> {
-    if elem_size != 0 {
-        math::check_in_buffer(dl.shape(), dl.strides(), dl.offset(), dst.len() / elem_size)?;
+    if let (Some(dlen), Some(slen)) = (
+        dst.len().checked_div(elem_size),
+        src.len().checked_div(elem_size),
+    ) {
+        math::check_in_buffer(dl.shape(), dl.strides(), dl.offset(), dlen)?;
         dl.check_unique()?;
-        math::check_in_buffer(sl.shape(), sl.strides(), sl.offset(), src.len() / elem_size)?;
+        math::check_in_buffer(sl.shape(), sl.strides(), sl.offset(), slen)?;
     }
     // SAFETY: both layouts fit their slices (in elements of elem_size
     // bytes), and dst (exclusive) and src (shared) are distinct borrows.
