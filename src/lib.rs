@@ -16,6 +16,14 @@
 //!   (coalesced, reordered, blocked) and then run by loops monomorphized per
 //!   rank.
 //!
+//! Visiting order: `fill`, `map_inplace`, `zip_with`, `fold`, `sum`, [`Zip`]
+//! and the axis reductions (`fold_axis`, `sum_axis`, `fold_axis_into`) visit
+//! elements in an **unspecified order** — memory order, tiled for the cache
+//! when operands disagree on their fastest axis — as ndarray's
+//! `map_inplace`/`fold`/`Zip` do. `iter()`, `iter_mut()` and
+//! `indexed_iter()` keep logical row-major order, and `map` returns its
+//! array in logical order whatever order its closure was called in.
+//!
 //! ```
 //! use constrided::{Layout, StridedView};
 //! let buf: Vec<i32> = (0..100).collect();
@@ -62,8 +70,11 @@ pub mod convert;
 mod error;
 pub mod kernel;
 pub mod layout;
+pub mod mixed_layout;
 pub mod static_layout;
+pub mod static_transform;
 mod view;
+mod zip;
 
 /// Compile-time layouts: `strided!` builds a static layout, or a view
 /// through one, whose type carries rank, shape, strides and offset, so
@@ -123,14 +134,69 @@ mod view;
 /// //               and (1, 0) reach the same position, so it cannot back a mutable view
 /// ```
 ///
-/// The numeric rules are the crate's own `const fn`s in [`layout::math`],
-/// evaluated by the compiler; the macro only checks what it sees in the
-/// tokens (keys, counts, rank, signs). Constant-expression entries may be
-/// of any integer type and obey the same rules. `cargo check` reports
-/// every rule — in value and type position, and for `&mut` behind a
-/// binding — except one: a fixed-size array that is too short is reported
-/// when the code is built, because comparing the array's length (a generic
-/// parameter) with the layout needs monomorphization on stable Rust.
+/// Entries may name const generic parameters, keep static parts of a
+/// layout whose other parts are known only at run time, and static
+/// layouts and views transform into static ones:
+///
+/// ```
+/// use constrided::{strided, Mapping};
+/// // A const generic parameter (value, buffer and type forms).
+/// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (R, 3)].shape() }
+/// assert_eq!(rows::<4>(), [4, 3]);
+/// struct Tiles<const R: usize> { layout: strided!(type shape = (R, 3)) }
+/// assert_eq!(Tiles::<2> { layout: Default::default() }.layout.strides(), [3, 1]);
+///
+/// // Mixed: `dyn expr` entries are run-time values (a Result), the others
+/// // stay in the type; `_` marks them in the type form.
+/// let (h, w, pitch) = (2usize, 3usize, 10isize);
+/// let img_buf: Vec<u8> = (0..20).collect();
+/// let img = strided!(&img_buf; shape = (dyn h, dyn w, 3), strides = (dyn pitch, 3, 1))?;
+/// type Image = strided!(type shape = (_, _, 3), strides = (_, 3, 1));
+/// let _: &Image = img.mapping();
+/// assert_eq!(img[[1, 2, 1]], 17);
+///
+/// // Static transforms: the result's numbers are in its type.
+/// let buf: [i32; 12] = core::array::from_fn(|i| i as i32);
+/// let v = strided!(&buf; shape = (3, 4)).flip_axis::<1>().index_axis_at::<0, 2>();
+/// assert_eq!(v[[0]], 11);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
+/// # What is checked when, and why
+///
+/// The numeric rules are the crate's own `const fn`s in [`layout::math`]
+/// (the same code the runtime [`Layout`] runs), evaluated by the compiler;
+/// the macro itself only checks what it sees in the tokens. When each rule
+/// is reported depends on what the compiler knows when:
+///
+/// - **`cargo check`** (the macro and type-checking): keys, counts, rank,
+///   literal signs and ranges (a suffixed literal keeps its type: `300u8`
+///   is an error), and every layout rule of a layout written with literals
+///   and parenthesized constant expressions (`(ROWS)`, `2 * COLS`, of any
+///   integer type): reach below 0, overflow, `len`, and the exact `&mut`
+///   uniqueness proof (decided for every layout of up to 2^16 elements in
+///   well under a second; beyond, an error says it could not decide). A
+///   `&mut` behind a binding meets a quick proof (a few hundred steps)
+///   while the caller is type-checked; a shared view never pays more.
+///   Rules of a mixed layout that involve only static entries (a static
+///   zero stride under `&mut`, a negative static size) are errors too.
+/// - **Instantiation** (`cargo build`, `cargo test`): what depends on a
+///   generic parameter or on the buffer's type. A bare identifier entry
+///   (`R`) may be a const generic parameter, which the macro cannot tell
+///   from a constant, so it goes into the layout's type as a const
+///   argument (it must then have the entry's type: `usize`, `isize` for
+///   strides) and its rules are checked by an inline `const` block at the
+///   macro call, which rustc evaluates when the code is monomorphized —
+///   the error points at the user's line and names the numbers of that
+///   instantiation. So are a fixed-size array that is too short (its length
+///   is a generic parameter of the buffer type), a `&mut` uniqueness proof
+///   the quick search left open, and an out-of-range const argument of a
+///   static transform (`flip_axis::<2>()` on rank 2): rustc's "while
+///   instantiating" note shows the user's line. Stable Rust has no
+///   `generic_const_exprs`, so none of these can be a `cargo check` error.
+/// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
+///   buffer length of slices and `Vec`s (`Result` as well).
+///
 /// `ui-tests/` holds every error message.
 pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
@@ -146,6 +212,7 @@ pub use view::{
     AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
     StridedView, StridedViewMut, Windows,
 };
+pub use zip::{Part, Producer, Shared, Yield, Zip};
 
 /// The largest supported rank.
 ///

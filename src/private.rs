@@ -5,12 +5,12 @@ use core::ptr::NonNull;
 
 pub use crate::layout::math::{check_in_buffer, check_unique, extent, is_unique};
 pub use crate::layout::message::describe_after;
-pub use crate::static_layout::{Axis, StaticLayout};
+pub use crate::static_layout::{Axis, CAxis, NegAxis, StaticLayout, StaticMapping};
 
 use crate::error::LayoutError;
 use crate::layout::message::Message;
-use crate::layout::{math, Layout};
-use crate::static_layout::StaticMapping;
+use crate::layout::{math, Layout, Mapping};
+
 use crate::view::{StridedView, StridedViewMut};
 
 /// The integer types a constant-expression entry of `strided!` may have.
@@ -142,6 +142,32 @@ pub struct Unique;
 #[derive(Clone, Copy, Debug)]
 pub struct Aliasing;
 
+/// The layout's uniqueness was not decided while the caller was
+/// type-checked (a buffer behind a binding, with a layout whose quick
+/// proof did not conclude, or whose entries name generic parameters): an
+/// exclusive borrow is checked at instantiation, a shared one never pays.
+#[derive(Clone, Copy, Debug)]
+pub struct Deferred;
+
+/// What is known of a layout's uniqueness: [`Shared`], [`Unique`],
+/// [`Aliasing`] or [`Deferred`].
+pub trait ProofKind: Copy {
+    /// Whether an exclusive borrow must still be proved at instantiation.
+    const DEFERRED: bool;
+}
+impl ProofKind for Shared {
+    const DEFERRED: bool = false;
+}
+impl ProofKind for Unique {
+    const DEFERRED: bool = false;
+}
+impl ProofKind for Aliasing {
+    const DEFERRED: bool = false;
+}
+impl ProofKind for Deferred {
+    const DEFERRED: bool = true;
+}
+
 /// How a buffer is borrowed: shared (`&`) or exclusively (`&mut`).
 #[derive(Clone, Copy, Debug)]
 pub struct SharedBorrow;
@@ -160,6 +186,7 @@ pub struct ExclusiveBorrow;
 pub trait MayView<P> {}
 impl<P> MayView<P> for SharedBorrow {}
 impl MayView<Unique> for ExclusiveBorrow {}
+impl MayView<Deferred> for ExclusiveBorrow {}
 // A second impl for `ExclusiveBorrow`, which nothing can use, so that the
 // compiler does not infer `P = Unique` from a single impl and report a type
 // mismatch instead of `MayView`'s message.
@@ -168,11 +195,25 @@ impl MayView<NeverUsed> for ExclusiveBorrow {}
 #[derive(Clone, Copy, Debug)]
 pub enum NeverUsed {}
 
-/// `Proof<{ is_unique(..) }>` selects [`Unique`] or [`Aliasing`] while the
-/// caller is type-checked, so a buffer whose `&mut` is not visible to the
-/// macro (a binding, a method call) still meets the uniqueness rule at
-/// `cargo check` time.
-pub struct Proof<const UNIQUE: bool>;
+/// `Proof<{ quick_uniqueness(..) }>` selects [`Unique`], [`Aliasing`] or
+/// [`Deferred`] while the caller is type-checked, so a buffer whose `&mut`
+/// is not visible to the macro (a binding, a method call) still meets the
+/// uniqueness rule at `cargo check` time in most cases, while a shared
+/// buffer pays at most [`QUICK_BUDGET`] search steps.
+pub struct Proof<const KIND: u8>;
+
+/// The search budget of [`quick_uniqueness`]: small enough that a shared
+/// view through a binding never pays a noticeable proof.
+pub const QUICK_BUDGET: u64 = 256;
+
+/// 0: unique, 1: aliases, 2: not decided within [`QUICK_BUDGET`] steps.
+pub const fn quick_uniqueness(shape: &[usize], strides: &[isize]) -> u8 {
+    match math::find_alias(shape, strides, QUICK_BUDGET) {
+        math::Uniqueness::Unique => 0,
+        math::Uniqueness::Aliases { .. } => 1,
+        math::Uniqueness::Unknown => 2,
+    }
+}
 
 /// See [`Proof`].
 pub trait Select {
@@ -181,13 +222,78 @@ pub trait Select {
     /// Its value.
     const OUT: Self::Out;
 }
-impl Select for Proof<true> {
+impl Select for Proof<0> {
     type Out = Unique;
     const OUT: Unique = Unique;
 }
-impl Select for Proof<false> {
+impl Select for Proof<1> {
     type Out = Aliasing;
     const OUT: Aliasing = Aliasing;
+}
+impl Select for Proof<2> {
+    type Out = Deferred;
+    const OUT: Deferred = Deferred;
+}
+
+/// The checks of a static layout whose entries name constants the macro
+/// cannot read (const generic parameters, constants): validity, `len`,
+/// and uniqueness when `unique`. Evaluated in an inline `const` block at
+/// the macro's call site, so a broken rule is reported at the user's line
+/// when the code is instantiated.
+pub const fn layout_failure<const N: usize>(
+    checked: Result<Layout<N>, LayoutError>,
+    len: Option<usize>,
+    unique: bool,
+) -> Option<Message> {
+    let l = match checked {
+        Ok(l) => l,
+        Err(e) => return Some(describe_after("strided!: ", &e)),
+    };
+    if let Some(len) = len {
+        if let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), len)) {
+            return Some(m);
+        }
+    }
+    if unique {
+        if let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// The checks of `strided!(buffer; ..)` that need the buffer's type: a
+/// fixed-size array long enough, and the uniqueness of a layout whose
+/// proof was [`Deferred`] when the buffer is borrowed exclusively.
+/// Evaluated in an inline `const` block of a generic function the macro
+/// writes at its call site, so the error shows the user's line.
+pub const fn source_failure<const N: usize>(
+    layout: Layout<N>,
+    len: Option<usize>,
+    exclusive_deferred: bool,
+) -> Option<Message> {
+    if let Some(len) = len {
+        if let Some(m) = failure(check_in_buffer(
+            &layout.shape(),
+            &layout.strides(),
+            layout.offset(),
+            len,
+        )) {
+            return Some(m);
+        }
+    }
+    if exclusive_deferred {
+        if let Some(m) = failure(check_unique(&layout.shape(), &layout.strides())) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// Whether a static layout fits a buffer of `len` elements (and is unique
+/// when `unique`): the guard of the fixed-size array views.
+const fn fits<const N: usize>(l: Layout<N>, len: usize, unique: bool) -> bool {
+    l.required_len() <= len && (!unique || math::is_unique(&l.shape(), &l.strides()))
 }
 
 /// Row-major strides for `shape`, or the message when they overflow.
@@ -227,6 +333,11 @@ pub const fn failure<T: Copy>(r: Result<T, LayoutError>) -> Option<Message> {
 pub trait StaticSource<'a> {
     /// [`SharedBorrow`] or [`ExclusiveBorrow`].
     type Borrow;
+    /// The length of a fixed-size array, checked at compile time; `None`
+    /// for buffers checked at run time.
+    const LEN: Option<usize>;
+    /// Whether the buffer is borrowed exclusively.
+    const EXCLUSIVE: bool;
     /// The view (or `Result` of it) for a static layout of rank `N`.
     type Out<const N: usize, M: StaticMapping<N>>;
     /// Makes it.
@@ -238,51 +349,57 @@ pub trait StaticSource<'a> {
 /// macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and checked
 /// it, else [`Unique`] or [`Aliasing`] as computed by const evaluation).
 #[inline(always)]
+///
+/// What needs the buffer's type (a fixed-size array's length, a
+/// [`Deferred`] uniqueness proof for an exclusive borrow) is checked by an
+/// inline `const` block when this function is instantiated; the error
+/// names the numbers, and rustc's "while instantiating" note shows the
+/// user's line (the macro calls this function directly).
 pub fn static_view<'a, B, const N: usize, M, P>(buffer: B, layout: (M, P)) -> B::Out<N, M>
 where
     B: StaticSource<'a>,
     B::Borrow: MayView<P>,
     M: StaticMapping<N>,
+    P: ProofKind,
 {
+    const {
+        if let Some(m) = source_failure::<N>(M::LAYOUT, B::LEN, B::EXCLUSIVE && P::DEFERRED) {
+            panic!("{}", m.as_str())
+        }
+    };
     buffer.static_view(layout.0)
 }
 
 impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {
     type Borrow = SharedBorrow;
+    const LEN: Option<usize> = Some(L);
+    const EXCLUSIVE: bool = false;
     type Out<const N: usize, M: StaticMapping<N>> = StridedView<'a, T, N, M>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
-        const {
-            if let Some(m) = failure(check_in_buffer(
-                &M::LAYOUT.shape(),
-                &M::LAYOUT.strides(),
-                M::LAYOUT.offset(),
-                L,
-            )) {
-                panic!("{}", m.as_str())
-            }
-        };
-        // SAFETY: the const block above proved required_len <= L, and the
-        // array is borrowed for 'a.
+        // `strided!` reports a too-short array at the user's line (see
+        // `source_failure`); this guard folds away and keeps a direct call
+        // sound.
+        if !const { fits(M::LAYOUT, L, false) } {
+            panic!("strided!: the layout reaches past the end of the array");
+        }
+        // SAFETY: the guard above proved required_len <= L, and the array
+        // is borrowed for 'a.
         unsafe { StridedView::from_parts(NonNull::from(self).cast(), L, layout, true) }
     }
 }
 
 impl<'a, T, const L: usize> StaticSource<'a> for &'a mut [T; L] {
     type Borrow = ExclusiveBorrow;
+    const LEN: Option<usize> = Some(L);
+    const EXCLUSIVE: bool = true;
     type Out<const N: usize, M: StaticMapping<N>> = StridedViewMut<'a, T, N, M>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
-        const {
-            let l: Layout<N> = M::LAYOUT;
-            if let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), L)) {
-                panic!("{}", m.as_str())
-            }
-            if let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
-                panic!("{}", m.as_str())
-            }
-        };
-        // SAFETY: the const block proved required_len <= L and uniqueness;
+        if !const { fits(M::LAYOUT, L, true) } {
+            panic!("strided!: the layout reaches past the end of the array, or aliases");
+        }
+        // SAFETY: the guard above proved required_len <= L and uniqueness;
         // the array is exclusively borrowed for 'a.
         unsafe { StridedViewMut::from_parts(NonNull::from(self).cast(), L, layout, true) }
     }
@@ -290,6 +407,8 @@ impl<'a, T, const L: usize> StaticSource<'a> for &'a mut [T; L] {
 
 impl<'a, T> StaticSource<'a> for &'a [T] {
     type Borrow = SharedBorrow;
+    const LEN: Option<usize> = None;
+    const EXCLUSIVE: bool = false;
     type Out<const N: usize, M: StaticMapping<N>> = Result<StridedView<'a, T, N, M>, LayoutError>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -299,6 +418,8 @@ impl<'a, T> StaticSource<'a> for &'a [T] {
 
 impl<'a, T> StaticSource<'a> for &'a mut [T] {
     type Borrow = ExclusiveBorrow;
+    const LEN: Option<usize> = None;
+    const EXCLUSIVE: bool = true;
     type Out<const N: usize, M: StaticMapping<N>> =
         Result<StridedViewMut<'a, T, N, M>, LayoutError>;
     #[inline(always)]
@@ -310,6 +431,8 @@ impl<'a, T> StaticSource<'a> for &'a mut [T] {
 #[cfg(feature = "alloc")]
 impl<'a, T> StaticSource<'a> for &'a alloc::vec::Vec<T> {
     type Borrow = SharedBorrow;
+    const LEN: Option<usize> = None;
+    const EXCLUSIVE: bool = false;
     type Out<const N: usize, M: StaticMapping<N>> = Result<StridedView<'a, T, N, M>, LayoutError>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
@@ -320,10 +443,191 @@ impl<'a, T> StaticSource<'a> for &'a alloc::vec::Vec<T> {
 #[cfg(feature = "alloc")]
 impl<'a, T> StaticSource<'a> for &'a mut alloc::vec::Vec<T> {
     type Borrow = ExclusiveBorrow;
+    const LEN: Option<usize> = None;
+    const EXCLUSIVE: bool = true;
     type Out<const N: usize, M: StaticMapping<N>> =
         Result<StridedViewMut<'a, T, N, M>, LayoutError>;
     #[inline(always)]
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M> {
         StridedViewMut::new(self, layout)
+    }
+}
+
+pub use crate::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedLayout};
+
+/// What `strided!(buffer; ..)` does with a buffer when the layout has
+/// run-time entries: every buffer is checked at run time, giving
+/// `Result<view, LayoutError>`.
+#[diagnostic::on_unimplemented(
+    message = "strided!: `{Self}` is not a buffer a layout can view",
+    label = "not a buffer",
+    note = "buffers are `&[T; L]`, `&[T]`, `&Vec<T>` and their `&mut` forms"
+)]
+pub trait MixedSource<'a> {
+    /// The view for a mapping `M` of rank `N`.
+    type View<const N: usize, M: Mapping<N>>;
+    /// Makes it, checked at run time.
+    fn mixed_view<const N: usize, M: Mapping<N>>(
+        self,
+        layout: M,
+    ) -> Result<Self::View<N, M>, LayoutError>;
+}
+
+/// `strided!(buffer; ..)` with run-time entries: the view of `buffer`
+/// through `layout` once both are checked.
+#[inline(always)]
+pub fn mixed_view<'a, B: MixedSource<'a>, const N: usize, M: Mapping<N>>(
+    buffer: B,
+    layout: Result<M, LayoutError>,
+) -> Result<B::View<N, M>, LayoutError> {
+    buffer.mixed_view(layout?)
+}
+
+macro_rules! mixed_source {
+    ($([$($g:tt)*] $ty:ty => $view:ident;)*) => {$(
+        impl<'a, T, $($g)*> MixedSource<'a> for $ty {
+            type View<const N: usize, M: Mapping<N>> = $view<'a, T, N, M>;
+            #[inline(always)]
+            fn mixed_view<const N: usize, M: Mapping<N>>(
+                self,
+                layout: M,
+            ) -> Result<Self::View<N, M>, LayoutError> {
+                $view::new(self, layout)
+            }
+        }
+    )*};
+}
+mixed_source! {
+    [const L: usize] &'a [T; L] => StridedView;
+    [const L: usize] &'a mut [T; L] => StridedViewMut;
+    [] &'a [T] => StridedView;
+    [] &'a mut [T] => StridedViewMut;
+}
+#[cfg(feature = "alloc")]
+mixed_source! {
+    [] &'a alloc::vec::Vec<T> => StridedView;
+    [] &'a mut alloc::vec::Vec<T> => StridedViewMut;
+}
+
+// The strides of a literal layout: given, or the row-major default.
+const fn literal_strides(
+    shape: &[usize],
+    strides: Option<&[isize]>,
+    out: &mut [isize; crate::MAX_RANK],
+) -> Result<usize, LayoutError> {
+    let n = shape.len();
+    match strides {
+        Some(s) => {
+            let mut k = 0;
+            while k < s.len() && k < crate::MAX_RANK {
+                out[k] = s[k];
+                k += 1;
+            }
+            Ok(s.len())
+        }
+        None => {
+            let mut buf = [0isize; crate::MAX_RANK];
+            let (head, _) = buf.split_at_mut(n);
+            if let Err(e) = math::c_strides(shape, head) {
+                return Err(e);
+            }
+            let mut k = 0;
+            while k < n {
+                out[k] = head[k];
+                k += 1;
+            }
+            Ok(n)
+        }
+    }
+}
+
+const fn panic_on(r: Result<(), LayoutError>) {
+    if let Err(e) = r {
+        panic!("{}", describe_after("strided!: ", &e).as_str())
+    }
+}
+
+/// The layout rules of a `strided!` layout whose entries are all literals,
+/// in one call (a compile error at the call, which the macro spans on the
+/// user's tokens): default strides that fit, then validity.
+pub const fn assert_layout(shape: &[usize], strides: Option<&[isize]>, offset: usize) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => match extent(shape, s.split_at(n).0, offset) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    })
+}
+
+/// `len = ..` of a literal layout (after [`assert_layout`]).
+pub const fn assert_len(shape: &[usize], strides: Option<&[isize]>, offset: usize, len: usize) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => match check_in_buffer(shape, s.split_at(n).0, offset, len) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    })
+}
+
+/// The uniqueness of a literal layout behind a visible `&mut`.
+pub const fn assert_unique(shape: &[usize], strides: Option<&[isize]>) {
+    let mut s = [0isize; crate::MAX_RANK];
+    panic_on(match literal_strides(shape, strides, &mut s) {
+        Ok(n) => check_unique(shape, s.split_at(n).0),
+        Err(e) => Err(e),
+    })
+}
+
+/// The layout of checked entries: given strides, or the row-major default.
+pub const fn entries_layout<const N: usize>(
+    shape: [usize; N],
+    strides: Option<[isize; N]>,
+    offset: usize,
+) -> Result<Layout<N>, LayoutError> {
+    let strides = match strides {
+        Some(s) => s,
+        None => {
+            let mut s = [0isize; N];
+            if let Err(e) = math::c_strides(&shape, &mut s) {
+                return Err(e);
+            }
+            s
+        }
+    };
+    Layout::new(shape, strides, offset)
+}
+
+/// The mixed layout of a layout checked by const evaluation (entries that
+/// are associated constants): its static entries match by construction.
+#[inline(always)]
+pub fn checked_mixed<M, const N: usize>(layout: Layout<N>) -> M
+where
+    M: FromLayout<N>,
+{
+    M::from_layout(layout)
+}
+
+/// See [`checked_mixed`].
+pub trait FromLayout<const N: usize>: Sized {
+    /// The mapping of `layout`.
+    fn from_layout(layout: Layout<N>) -> Self;
+}
+
+impl<A, O, const N: usize> FromLayout<N> for MixedLayout<A, O, N>
+where
+    A: crate::mixed_layout::MixedAxes<N>,
+    O: crate::mixed_layout::CountEntry,
+{
+    #[inline(always)]
+    fn from_layout(layout: Layout<N>) -> Self {
+        match MixedLayout::new(layout.shape(), layout.strides(), layout.offset()) {
+            Ok(m) => m,
+            // The macro writes the static entries from the same numbers.
+            Err(e) => panic!("strided!: {e}"),
+        }
     }
 }

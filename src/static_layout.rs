@@ -14,6 +14,7 @@ use core::ops::Mul;
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{Const, Prod, ToUInt, U, U1};
 
+use crate::error::LayoutError;
 use crate::layout::message::describe_after;
 use crate::layout::{mapping::Sealed, Layout, Mapping};
 use crate::view::StridedView;
@@ -28,6 +29,108 @@ use crate::view::StridedView;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Axis<const SIZE: usize, const STRIDE: isize>;
+
+/// One axis of a static layout whose stride is the row-major default: the
+/// product of the sizes of the axes after it. `strided!` writes it when a
+/// size is a const generic parameter (`shape = (3, R)`), whose stride
+/// cannot be a const argument on stable Rust (no `generic_const_exprs`),
+/// so it is computed by an associated constant instead.
+///
+/// ```
+/// use constrided::static_layout::{CAxis, StaticLayout};
+/// use constrided::Mapping;
+/// let l = StaticLayout::<(CAxis<3>, CAxis<5>), 0>::new();
+/// assert_eq!(l.strides(), [5, 1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CAxis<const SIZE: usize>;
+
+/// One axis of a static layout with stride `-STRIDE` (`strided!` writes it
+/// for an entry `-S` where `S` is a const generic parameter).
+///
+/// ```
+/// use constrided::static_layout::{NegAxis, StaticLayout};
+/// use constrided::Mapping;
+/// let l = StaticLayout::<(NegAxis<3, 2>,), 4>::new();
+/// assert_eq!(l.strides(), [-2]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NegAxis<const SIZE: usize, const STRIDE: isize>;
+
+/// What an axis type of a [`StaticLayout`] says: its size and its stride
+/// (or that the stride is the row-major default).
+///
+/// ```
+/// use constrided::static_layout::{Axis, AxisSpec, CAxis};
+/// assert_eq!(<Axis<4, 20> as AxisSpec>::STRIDE, Some(20));
+/// assert_eq!(<CAxis<4> as AxisSpec>::STRIDE, None);
+/// ```
+pub trait AxisSpec {
+    /// The size.
+    const SIZE: usize;
+    /// The stride, `None` for the row-major default. `Err` when it does
+    /// not fit `isize` (`-isize::MIN`).
+    const STRIDE: Option<isize>;
+}
+impl<const SIZE: usize, const STRIDE: isize> AxisSpec for Axis<SIZE, STRIDE> {
+    const SIZE: usize = SIZE;
+    const STRIDE: Option<isize> = Some(STRIDE);
+}
+impl<const SIZE: usize> AxisSpec for CAxis<SIZE> {
+    const SIZE: usize = SIZE;
+    const STRIDE: Option<isize> = None;
+}
+impl<const SIZE: usize, const STRIDE: isize> AxisSpec for NegAxis<SIZE, STRIDE> {
+    const SIZE: usize = SIZE;
+    // -isize::MIN does not fit: saturate, the layout check then reports
+    // the overflow (a stride of isize::MAX on an axis of size > 1 can
+    // only be valid on a size-1 axis, where it never moves).
+    const STRIDE: Option<isize> = Some(if STRIDE == isize::MIN {
+        isize::MAX
+    } else {
+        -STRIDE
+    });
+}
+
+/// The layout an axis list and offset describe, checked by the crate's
+/// rules, as a `Result` (the error, unlike [`StaticLayout::LAYOUT`], is not
+/// a panic, so `strided!` can report it at the user's line).
+///
+/// ```
+/// use constrided::static_layout::layout_of;
+/// let l = layout_of::<2>([4, 3], [None, None], 0).unwrap();
+/// assert_eq!(l.strides(), [3, 1]);
+/// ```
+pub const fn layout_of<const N: usize>(
+    shape: [usize; N],
+    strides: [Option<isize>; N],
+    offset: usize,
+) -> Result<Layout<N>, LayoutError> {
+    let mut defaults = [0isize; N];
+    let mut any_default = false;
+    let mut k = 0;
+    while k < N {
+        if strides[k].is_none() {
+            any_default = true;
+        }
+        k += 1;
+    }
+    if any_default {
+        if let Err(e) = crate::layout::math::c_strides(&shape, &mut defaults) {
+            return Err(e);
+        }
+    }
+    let mut out = [0isize; N];
+    let mut k = 0;
+    while k < N {
+        out[k] = match strides[k] {
+            Some(s) => s,
+            None => defaults[k],
+        };
+        k += 1;
+    }
+    Layout::new(shape, out, offset)
+}
 
 /// A layout whose numbers are part of its type: `A` is a tuple of
 /// [`Axis`] (rank 0 to 8), `OFFSET` the position of element `(0, …, 0)`.
@@ -117,10 +220,18 @@ macro_rules! nested {
 }
 
 macro_rules! static_rank {
-    ($n:literal; $($d:ident $s:ident),*) => {
-        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*>
-            StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
-        {
+    ($n:literal; $($a:ident $d:ident $s:ident),*) => {
+        impl<const OFFSET: usize, $($a: AxisSpec),*> StaticLayout<($($a,)*), OFFSET> {
+            /// The layout as a `Result`: the axes' numbers checked by the
+            /// crate's layout rules.
+            ///
+            /// ```
+            /// use constrided::static_layout::{Axis, StaticLayout};
+            /// assert!(StaticLayout::<(Axis<4, -20>,), 0>::CHECKED.is_err());
+            /// ```
+            pub const CHECKED: Result<Layout<$n>, LayoutError> =
+                layout_of::<$n>([$($a::SIZE),*], [$($a::STRIDE),*], OFFSET);
+
             /// The layout as a runtime [`Layout`], validated by const
             /// evaluation (a compile error names the broken rule).
             ///
@@ -129,7 +240,7 @@ macro_rules! static_rank {
             /// let l = StaticLayout::<(Axis<4, 20>, Axis<3, 2>), 22>::LAYOUT;
             /// assert_eq!(l.required_len(), 87);
             /// ```
-            pub const LAYOUT: Layout<$n> = match Layout::new([$($d),*], [$($s),*], OFFSET) {
+            pub const LAYOUT: Layout<$n> = match Self::CHECKED {
                 Ok(l) => l,
                 Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()),
             };
@@ -147,32 +258,32 @@ macro_rules! static_rank {
             }
         }
 
-        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Default
-            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
-        {
+        impl<const OFFSET: usize, $($a: AxisSpec),*> Default for StaticLayout<($($a,)*), OFFSET> {
             fn default() -> Self {
-                Self::new()
+                // Evaluated here (not in `new`) so that a broken layout's
+                // error notes the caller's line.
+                let _ = const { Self::LAYOUT };
+                StaticLayout { _axes: PhantomData }
             }
         }
 
-        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> core::fmt::Debug
-            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        impl<const OFFSET: usize, $($a: AxisSpec),*> core::fmt::Debug
+            for StaticLayout<($($a,)*), OFFSET>
         {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(f, "StaticLayout({})", Self::LAYOUT)
             }
         }
 
-        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> Mapping<$n>
-            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
-        {
+        impl<const OFFSET: usize, $($a: AxisSpec),*> Mapping<$n> for StaticLayout<($($a,)*), OFFSET> {
+            const STATIC: bool = true;
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
-                [$($d),*]
+                [$($a::SIZE),*]
             }
             #[inline(always)]
             fn strides(&self) -> [isize; $n] {
-                [$($s),*]
+                const { Self::LAYOUT.strides() }
             }
             #[inline(always)]
             fn offset(&self) -> usize {
@@ -184,8 +295,8 @@ macro_rules! static_rank {
             }
         }
 
-        impl<const OFFSET: usize, $(const $d: usize, const $s: isize),*> StaticMapping<$n>
-            for StaticLayout<($(Axis<$d, $s>,)*), OFFSET>
+        impl<const OFFSET: usize, $($a: AxisSpec),*> StaticMapping<$n>
+            for StaticLayout<($($a,)*), OFFSET>
         {
             const LAYOUT: Layout<$n> = Self::LAYOUT;
             const REQUIRED_LEN: usize = Self::LAYOUT.required_len();
@@ -204,14 +315,14 @@ macro_rules! static_rank {
 }
 
 static_rank!(0;);
-static_rank!(1; D0 S0);
-static_rank!(2; D0 S0, D1 S1);
-static_rank!(3; D0 S0, D1 S1, D2 S2);
-static_rank!(4; D0 S0, D1 S1, D2 S2, D3 S3);
-static_rank!(5; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4);
-static_rank!(6; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5);
-static_rank!(7; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5, D6 S6);
-static_rank!(8; D0 S0, D1 S1, D2 S2, D3 S3, D4 S4, D5 S5, D6 S6, D7 S7);
+static_rank!(1; A0 D0 S0);
+static_rank!(2; A0 D0 S0, A1 D1 S1);
+static_rank!(3; A0 D0 S0, A1 D1 S1, A2 D2 S2);
+static_rank!(4; A0 D0 S0, A1 D1 S1, A2 D2 S2, A3 D3 S3);
+static_rank!(5; A0 D0 S0, A1 D1 S1, A2 D2 S2, A3 D3 S3, A4 D4 S4);
+static_rank!(6; A0 D0 S0, A1 D1 S1, A2 D2 S2, A3 D3 S3, A4 D4 S4, A5 D5 S5);
+static_rank!(7; A0 D0 S0, A1 D1 S1, A2 D2 S2, A3 D3 S3, A4 D4 S4, A5 D5 S5, A6 D6 S6);
+static_rank!(8; A0 D0 S0, A1 D1 S1, A2 D2 S2, A3 D3 S3, A4 D4 S4, A5 D5 S5, A6 D6 S6, A7 D7 S7);
 
 impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// The elements in row-major order, in a stack array whose length the
@@ -225,10 +336,16 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(a.len(), 12);
     /// assert_eq!(a[..3], [22, 24, 26]);
     /// ```
+    #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {
-        // The type-level length is the static element count, which is
-        // exactly what the iterator yields.
-        self.iter().copied().collect()
+        let mut out = GenericArray::<T, M::Numel>::uninit();
+        // SAFETY: the type-level length is the static element count, so
+        // copy_to_ptr (plain loops over the constant shape) initialises
+        // every element; T: Copy, so nothing can panic halfway.
+        unsafe {
+            self.copy_to_ptr(out.as_mut_ptr().cast::<T>());
+            GenericArray::assume_init(out)
+        }
     }
 }
 

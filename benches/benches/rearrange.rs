@@ -18,10 +18,15 @@ fn rearrange(c: &mut Criterion) {
     let mut memcpy = cases::memcpy();
     group.bench_function("copy_from_slice", |b| b.iter(&mut memcpy));
     for mut case in cases::all() {
-        group.throughput(Throughput::Bytes((2 * case.elems * 4) as u64));
+        group.throughput(Throughput::Bytes((2 * case.elems * case.size) as u64));
         group.bench_function(format!("{} / constrided", case.name), |b| {
-            b.iter(&mut case.constrided)
+            b.iter(&mut case.ours.constrided)
         });
+        if let Some(strided) = case.ours.strided.as_mut() {
+            group.bench_function(format!("{} / strided-rs", case.name), |b| {
+                b.iter(&mut *strided)
+            });
+        }
         group.bench_function(format!("{} / ndarray", case.name), |b| {
             b.iter(&mut case.ndarray)
         });

@@ -8,17 +8,30 @@
 use std::hint::black_box;
 
 use constrided::{kernel::rearrange, s, Layout, StridedView, StridedViewMut};
-use ndarray::{Array, ArrayView1, ArrayView2, ArrayView3, ArrayViewD, IxDyn};
+use ndarray::{Array, ArrayView1, ArrayView2, ArrayView3, ArrayView4, ArrayViewD, IxDyn};
 
 /// Elements per operand: 64 MiB of f32.
 pub const ELEMS: usize = 1 << 24;
 
-/// A benchmark case: two runnable copies of the same layouts.
+/// constrided's `rearrange` and strided-rs's `strided_perm::copy_into`
+/// (single thread, `Exec::serial()`) on the same layouts.
+pub struct Contenders {
+    pub constrided: Box<dyn FnMut()>,
+    /// `None` where the case has no strided-rs counterpart.
+    pub strided: Option<Box<dyn FnMut()>>,
+}
+
+/// A benchmark case: runnable copies of the same layouts.
 pub struct Case {
     pub name: &'static str,
     /// Elements written per run.
     pub elems: usize,
-    pub constrided: Box<dyn FnMut()>,
+    /// Bytes per element.
+    pub size: usize,
+    /// Copies per run (in-cache cases repeat a small copy; the reference
+    /// copies then repeat `elems * size / reps` bytes as often).
+    pub reps: usize,
+    pub ours: Contenders,
     pub ndarray: Box<dyn FnMut()>,
 }
 
@@ -27,14 +40,113 @@ fn data(n: usize) -> Vec<f32> {
 }
 
 // Our side: src through `sl` into a contiguous destination.
-fn ours<const N: usize>(src: Vec<f32>, sl: Layout<N>) -> Box<dyn FnMut()> {
+fn ours<T: Copy + Default + Send + Sync + 'static, const N: usize>(
+    src: Vec<T>,
+    sl: Layout<N>,
+) -> Contenders {
+    ours_reps(src, sl, 1)
+}
+
+// `reps` copies per run (in-cache cases), by constrided and by strided-rs.
+fn ours_reps<T: Copy + Default + Send + Sync + 'static, const N: usize>(
+    src: Vec<T>,
+    sl: Layout<N>,
+    reps: usize,
+) -> Contenders {
     let dl = Layout::contiguous(sl.shape());
-    let mut dst = vec![0.0f32; dl.numel()];
-    Box::new(move || {
-        let sv = StridedView::new(&src, sl).unwrap();
+    let mut dst = vec![T::default(); dl.numel()];
+    let constrided = Box::new(move || {
+        // Views made once per run, as ndarray's are.
+        let sv = StridedView::new(black_box(&src), sl).unwrap();
         let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
-        rearrange(&mut dv, &sv).unwrap();
-        black_box(&mut dst);
+        for _ in 0..reps {
+            rearrange(&mut dv, black_box(&sv)).unwrap();
+            black_box(&mut dv);
+        }
+    });
+    // strided-rs reads through its own view type: same shape, strides and
+    // offset over a buffer of the same length (values do not matter).
+    let src2 = vec![T::default(); sl.required_len()];
+    let mut dst2 = vec![T::default(); dl.numel()];
+    let (shape, sst, dst_strides) = (sl.shape(), sl.strides(), dl.strides());
+    let off = sl.offset() as isize;
+    let strided = Box::new(move || {
+        let sv = strided_view::StridedView::<T>::new(black_box(&src2), &shape, &sst, off).unwrap();
+        let mut dv = strided_view::StridedViewMut::new(&mut dst2, &shape, &dst_strides, 0).unwrap();
+        for _ in 0..reps {
+            strided_perm::copy_into(&mut dv, black_box(&sv), threadteam::Exec::serial()).unwrap();
+            black_box(&mut dv);
+        }
+    });
+    Contenders {
+        constrided,
+        strided: Some(strided),
+    }
+}
+
+/// Element values from their index (test data of every element type).
+pub trait FromIndex {
+    /// The value at index `i`.
+    fn from_index(i: usize) -> Self;
+}
+macro_rules! from_index {
+    ($($t:ty),*) => {$(impl FromIndex for $t {
+        fn from_index(i: usize) -> Self { i as $t }
+    })*};
+}
+from_index!(u8, u16, f32, f64);
+impl FromIndex for half::f16 {
+    fn from_index(i: usize) -> Self {
+        half::f16::from_f32((i % 2048) as f32)
+    }
+}
+
+fn data_of<T: Copy>(n: usize, f: impl Fn(usize) -> T) -> Vec<T> {
+    (0..n).map(f).collect()
+}
+
+/// `copy_from_slice` of `bytes` bytes, `reps` times per run.
+pub fn memcpy_bytes(bytes: usize, reps: usize) -> Box<dyn FnMut()> {
+    let src = vec![1u8; bytes];
+    let mut dst = vec![0u8; bytes];
+    Box::new(move || {
+        for _ in 0..reps {
+            dst.copy_from_slice(black_box(&src));
+            black_box(&mut dst);
+        }
+    })
+}
+
+/// A copy loop with non-temporal (streaming) stores of `bytes` bytes
+/// (whole 64-byte lines into a line-aligned destination), `reps` times per
+/// run: the "best copy" reference for large destinations. Falls back to
+/// `copy_from_slice` off x86_64.
+pub fn streaming_bytes(bytes: usize, reps: usize) -> Box<dyn FnMut()> {
+    let src = vec![1u8; bytes + 64];
+    let mut dst = vec![0u8; bytes + 64];
+    Box::new(move || {
+        for _ in 0..reps {
+            let d0 = dst.as_mut_ptr();
+            let peel = (64 - d0 as usize % 64) % 64;
+            let lines = bytes / 64;
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: both buffers hold bytes + 64 bytes; the destination
+            // lines start at a 64-byte boundary within them.
+            unsafe {
+                use std::arch::x86_64::*;
+                let (d, s) = (d0.add(peel), src.as_ptr());
+                for l in 0..lines {
+                    for k in 0..4 {
+                        let v = _mm_loadu_si128(s.add(64 * l + 16 * k) as *const __m128i);
+                        _mm_stream_si128(d.add(64 * l + 16 * k) as *mut __m128i, v);
+                    }
+                }
+                _mm_sfence();
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            dst[peel..peel + 64 * lines].copy_from_slice(&src[..64 * lines]);
+            black_box(&mut dst);
+        }
     })
 }
 
@@ -49,13 +161,18 @@ pub fn memcpy() -> Box<dyn FnMut()> {
 }
 
 macro_rules! nd_case {
-    ($src:expr, $shape:expr, |$v:ident| $make:expr) => {{
-        let src: Vec<f32> = $src;
-        let mut dst = Array::<f32, _>::zeros($shape);
+    ($src:expr, $shape:expr, |$v:ident| $make:expr) => {
+        nd_case!($src, $shape, 1, |$v| $make)
+    };
+    ($src:expr, $shape:expr, $reps:expr, |$v:ident| $make:expr) => {{
+        let src = $src;
+        let mut dst = Array::from_elem($shape, src[0]);
         Box::new(move || {
-            let $v = &src[..];
-            dst.assign(&$make);
-            black_box(&mut dst);
+            for _ in 0..$reps {
+                let $v = black_box(&src[..]);
+                dst.assign(&$make);
+                black_box(&mut dst);
+            }
         }) as Box<dyn FnMut()>
     }};
 }
@@ -69,20 +186,26 @@ pub fn all() -> Vec<Case> {
     cases.push(Case {
         name: "contiguous copy",
         elems: ELEMS,
-        constrided: ours(data(ELEMS), Layout::contiguous([ELEMS])),
+        size: 4,
+        reps: 1,
+        ours: ours(data(ELEMS), Layout::contiguous([ELEMS])),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)),
     });
     cases.push(Case {
         name: "1-D flip",
         elems: ELEMS,
-        constrided: ours(data(ELEMS), Layout::contiguous([ELEMS]).flip(0).unwrap()),
+        size: 4,
+        reps: 1,
+        ours: ours(data(ELEMS), Layout::contiguous([ELEMS]).flip(0).unwrap()),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)
             .slice_move(ndarray::s![..;-1])),
     });
     cases.push(Case {
         name: "2-D transpose 4096x4096",
         elems: ELEMS,
-        constrided: ours(data(ELEMS), Layout::contiguous([n2, n2]).t()),
+        size: 4,
+        reps: 1,
+        ours: ours(data(ELEMS), Layout::contiguous([n2, n2]).t()),
         ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
             (n2, n2),
             v
@@ -100,7 +223,9 @@ pub fn all() -> Vec<Case> {
         cases.push(Case {
             name,
             elems: ELEMS,
-            constrided: ours(
+            size: 4,
+            reps: 1,
+            ours: ours(
                 data(ELEMS),
                 Layout::contiguous([n3; 3]).permute(perm).unwrap(),
             ),
@@ -116,7 +241,9 @@ pub fn all() -> Vec<Case> {
     cases.push(Case {
         name: "rank-8 permute 8^8",
         elems: ELEMS,
-        constrided: ours(
+        size: 4,
+        reps: 1,
+        ours: ours(
             data(ELEMS),
             Layout::contiguous([8; 8]).permute(perm8).unwrap(),
         ),
@@ -130,7 +257,9 @@ pub fn all() -> Vec<Case> {
     cases.push(Case {
         name: "transpose + flip 4096x4096",
         elems: ELEMS,
-        constrided: ours(
+        size: 4,
+        reps: 1,
+        ours: ours(
             data(ELEMS),
             Layout::contiguous([n2, n2]).t().flip(0).unwrap(),
         ),
@@ -147,7 +276,9 @@ pub fn all() -> Vec<Case> {
     cases.push(Case {
         name: "step-2 slice, offset (1,1)",
         elems: (big / 2 - 1) * (big / 2 - 1),
-        constrided: ours(
+        size: 4,
+        reps: 1,
+        ours: ours(
             data(big * big),
             Layout::contiguous([big, big])
                 .slice(s![1..big - 1;2, 1..big - 1;2])
@@ -162,13 +293,155 @@ pub fn all() -> Vec<Case> {
     cases.push(Case {
         name: "broadcast row 4096 -> 4096x4096",
         elems: ELEMS,
-        constrided: ours(
+        size: 4,
+        reps: 1,
+        ours: ours(
             data(n2),
             Layout::contiguous([n2]).broadcast_to([n2, n2]).unwrap(),
         ),
         ndarray: nd_case!(data(n2), (n2, n2), |v| ArrayView1::from(v)
             .broadcast((n2, n2))
             .unwrap()),
+    });
+    // NCHW -> NHWC: (0, 2, 3, 1) of a row-major NCHW source.
+    let nchw = [128usize, 64, 56, 56];
+    let nchw_f32 = [32usize, 64, 56, 56];
+    let nhwc = |sh: [usize; 4]| (sh[0], sh[2], sh[3], sh[1]);
+    cases.push(Case {
+        name: "NCHW->NHWC 32x64x56x56 f32",
+        elems: nchw_f32.iter().product(),
+        size: 4,
+        reps: 1,
+        ours: ours(
+            data(nchw_f32.iter().product()),
+            Layout::contiguous(nchw_f32).permute([0, 2, 3, 1]).unwrap(),
+        ),
+        ndarray: nd_case!(data(nchw_f32.iter().product()), nhwc(nchw_f32), |v| {
+            ArrayView4::from_shape((nchw_f32[0], nchw_f32[1], nchw_f32[2], nchw_f32[3]), v)
+                .unwrap()
+                .permuted_axes([0, 2, 3, 1])
+        }),
+    });
+    cases.push(Case {
+        name: "NCHW->NHWC 128x64x56x56 u8",
+        elems: nchw.iter().product(),
+        size: 1,
+        reps: 1,
+        ours: ours(
+            data_of(nchw.iter().product(), |i| i as u8),
+            Layout::contiguous(nchw).permute([0, 2, 3, 1]).unwrap(),
+        ),
+        ndarray: nd_case!(
+            data_of(nchw.iter().product(), |i| i as u8),
+            nhwc(nchw),
+            |v| {
+                ArrayView4::from_shape((nchw[0], nchw[1], nchw[2], nchw[3]), v)
+                    .unwrap()
+                    .permuted_axes([0, 2, 3, 1])
+            }
+        ),
+    });
+    macro_rules! transpose_case {
+        ($name:expr, $t:ty, $r:expr, $c:expr, $reps:expr) => {{
+            let (r, c, reps): (usize, usize, usize) = ($r, $c, $reps);
+            Case {
+                name: $name,
+                elems: r * c * reps,
+                size: core::mem::size_of::<$t>(),
+                reps,
+                ours: ours_reps(
+                    data_of(r * c, <$t as FromIndex>::from_index),
+                    Layout::contiguous([r, c]).t(),
+                    reps,
+                ),
+                ndarray: nd_case!(
+                    data_of(r * c, <$t as FromIndex>::from_index),
+                    (c, r),
+                    reps,
+                    |v| { ArrayView2::from_shape((r, c), v).unwrap().reversed_axes() }
+                ),
+            }
+        }};
+    }
+    cases.push(transpose_case!("transpose 8192x8192 u8", u8, 8192, 8192, 1));
+    cases.push(transpose_case!(
+        "transpose 4096x8192 u16",
+        u16,
+        4096,
+        8192,
+        1
+    ));
+    cases.push(transpose_case!(
+        "transpose 2048x4096 f64",
+        f64,
+        2048,
+        4096,
+        1
+    ));
+    cases.push(transpose_case!(
+        "transpose 8x8 f32 (in cache, x4096)",
+        f32,
+        8,
+        8,
+        4096
+    ));
+    cases.push(transpose_case!(
+        "transpose 64x64 f32 (in cache, x256)",
+        f32,
+        64,
+        64,
+        256
+    ));
+    cases.push(Case {
+        name: "256^3 permute (2,1,0) f64",
+        elems: n3 * n3 * n3,
+        size: 8,
+        reps: 1,
+        ours: ours(
+            data_of(n3 * n3 * n3, |i| i as f64),
+            Layout::contiguous([n3; 3]).permute([2, 1, 0]).unwrap(),
+        ),
+        ndarray: nd_case!(data_of(n3 * n3 * n3, |i| i as f64), (n3, n3, n3), |v| {
+            ArrayView3::from_shape((n3, n3, n3), v)
+                .unwrap()
+                .permuted_axes([2, 1, 0])
+        }),
+    });
+    cases.push(transpose_case!(
+        "transpose 4096x8192 f16",
+        half::f16,
+        4096,
+        8192,
+        1
+    ));
+    // par_rearrange of the 4096² transpose on a pool of 2 threads.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let sl = Layout::contiguous([n2, n2]).t();
+    let src = data(ELEMS);
+    let mut dst = vec![0.0f32; ELEMS];
+    cases.push(Case {
+        name: "par_rearrange transpose 4096x4096 (2 threads)",
+        elems: ELEMS,
+        size: 4,
+        reps: 1,
+        ours: Contenders {
+            strided: None,
+            constrided: Box::new(move || {
+                let sv = StridedView::new(&src, sl).unwrap();
+                let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
+                pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
+                black_box(&mut dst);
+            }),
+        },
+        ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
+            (n2, n2),
+            v
+        )
+        .unwrap()
+        .reversed_axes()),
     });
     cases
 }

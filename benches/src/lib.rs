@@ -10,3 +10,4 @@
 //! ```
 
 pub mod cases;
+pub mod elementwise;

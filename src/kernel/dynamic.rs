@@ -21,22 +21,30 @@ fn check(dl: &DynLayout, dlen: usize, sl: &DynLayout, slen: usize) -> Result<(),
 
 // Runs copy_raw at the rank of `dl` (sl has the same shape, hence rank).
 //
-// SAFETY (for callers): copy_raw's contract for dl, sl (same shapes).
-unsafe fn copy_dyn<T: Copy>(dst: *mut T, dl: &DynLayout, src: *const T, sl: &DynLayout) {
+// SAFETY (for callers): copy_raw's contract for dl, sl (same shapes) and
+// `src_whole`.
+unsafe fn copy_dyn<T: Copy>(
+    dst: *mut T,
+    dl: &DynLayout,
+    src: *const T,
+    sl: &DynLayout,
+    src_whole: bool,
+) {
     // SAFETY: forwarded; `sl.__layout::<N>()` is sl at its own rank, N.
     unsafe fn go<T: Copy, const N: usize>(
         dst: *mut T,
         d: Layout<N>,
         src: *const T,
         sl: &DynLayout,
+        src_whole: bool,
     ) {
         let s: Layout<N> = sl.__layout();
         // SAFETY: forwarded from copy_dyn's contract (same shapes, so s is
         // sl and not the empty fallback).
-        unsafe { copy_raw(dst, &d, src, &s) }
+        unsafe { copy_raw(dst, &d, src, &s, src_whole) }
     }
     // SAFETY: forwarded from this function's contract.
-    crate::with_rank!(dl, |d| unsafe { go(dst, d, src, sl) })
+    crate::with_rank!(dl, |d| unsafe { go(dst, d, src, sl, src_whole) })
 }
 
 /// Copies `src` (read through `sl`) into `dst` (written through `dl`),
@@ -64,8 +72,9 @@ pub fn rearrange_dyn<T: Copy>(
 ) -> Result<(), LayoutError> {
     check(dl, dst.len(), sl, src.len())?;
     // SAFETY: both layouts fit their slices, their shapes agree, dl is
-    // unique, and dst (exclusive) and src (shared) are distinct borrows.
-    unsafe { copy_dyn(dst.as_mut_ptr(), dl, src.as_ptr(), sl) };
+    // unique, and dst (exclusive) and src (shared) are distinct borrows;
+    // the whole of src may be read (a shared slice nobody writes).
+    unsafe { copy_dyn(dst.as_mut_ptr(), dl, src.as_ptr(), sl, true) };
     Ok(())
 }
 
@@ -107,8 +116,9 @@ pub fn rearrange_bytes(
         math::check_in_buffer(sl.shape(), sl.strides(), sl.offset(), slen)?;
     }
     // SAFETY: both layouts fit their slices (in elements of elem_size
-    // bytes), and dst (exclusive) and src (shared) are distinct borrows.
-    unsafe { rearrange_bytes_raw(dst.as_mut_ptr(), dl, src.as_ptr(), sl, elem_size) }
+    // bytes), dst (exclusive) and src (shared) are distinct borrows, and
+    // the whole of src may be read (a shared slice nobody writes).
+    unsafe { bytes_impl(dst.as_mut_ptr(), dl, src.as_ptr(), sl, elem_size, true) }
 }
 
 /// [`rearrange_bytes`] over raw memory, for FFI: `dst` and `src` are the
@@ -141,6 +151,22 @@ pub unsafe fn rearrange_bytes_raw(
     sl: &DynLayout,
     elem_size: usize,
 ) -> Result<(), LayoutError> {
+    // SAFETY: the caller's contract; only reached source bytes are read.
+    unsafe { bytes_impl(dst, dl, src, sl, elem_size, false) }
+}
+
+// rearrange_bytes_raw, with copy_raw's `src_whole` (the source buffer may
+// be read from its lowest to its highest reached byte).
+//
+// SAFETY (for callers): rearrange_bytes_raw's contract, and src_whole's.
+unsafe fn bytes_impl(
+    dst: *mut u8,
+    dl: &DynLayout,
+    src: *const u8,
+    sl: &DynLayout,
+    elem_size: usize,
+    src_whole: bool,
+) -> Result<(), LayoutError> {
     dl.check_unique()?;
     super::check_same_shape(dl.shape(), sl.shape())?;
     if elem_size == 0 || dl.is_empty() {
@@ -153,11 +179,11 @@ pub unsafe fn rearrange_bytes_raw(
                 $(
                     // SAFETY: the caller's contract, in elements of K bytes
                     // ([u8; K] has alignment 1, so any address is aligned).
-                    $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl) },
+                    $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl, src_whole) },
                 )*
                 _ => {
                     // SAFETY: the caller's contract; dl is not empty.
-                    unsafe { copy_chunks(d, dl, s, sl, elem_size) }
+                    unsafe { copy_chunks(d, dl, s, sl, elem_size, src_whole) }
                 }
             }
         };
@@ -172,7 +198,14 @@ pub unsafe fn rearrange_bytes_raw(
 //
 // SAFETY (for callers): rearrange_bytes_raw's contract, same shapes, dl
 // unique and non-empty.
-unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayout, size: usize) {
+unsafe fn copy_chunks(
+    dst: *mut u8,
+    dl: &DynLayout,
+    src: *const u8,
+    sl: &DynLayout,
+    size: usize,
+    src_whole: bool,
+) {
     // Drop size-1 axes (never reached twice, so any stride is fine).
     let (mut sh, mut ds, mut ss, mut r) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK], 0);
     for k in 0..dl.rank() {
@@ -190,7 +223,7 @@ unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayo
                 return;
             };
             // SAFETY: each piece is part of the checked layouts.
-            unsafe { copy_chunks(dst, &d, src, &s, size) };
+            unsafe { copy_chunks(dst, &d, src, &s, size, src_whole) };
         }
         return;
     }
@@ -225,10 +258,10 @@ unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayo
                 $(
                     // SAFETY: the chunk layouts reach exactly the bytes of
                     // the element layouts, in pieces of K bytes.
-                    $k => unsafe { copy_dyn(dst.cast::<[u8; $k]>(), &dc, src.cast::<[u8; $k]>(), &sc) },
+                    $k => unsafe { copy_dyn(dst.cast::<[u8; $k]>(), &dc, src.cast::<[u8; $k]>(), &sc, src_whole) },
                 )*
                 // SAFETY: as above, K = 1.
-                _ => unsafe { copy_dyn(dst, &dc, src, &sc) },
+                _ => unsafe { copy_dyn(dst, &dc, src, &sc, src_whole) },
             }
         };
     }

@@ -61,11 +61,15 @@ fn odometer<const R: usize, const K: usize>(plan: &Plan<K>, mut body: impl FnMut
 }
 
 /// Copies `n` elements: `dst[dpos + j·ds] = src[spos + j·ss]` for `j < n`.
+/// Only those positions are touched, except that with `src_whole` a
+/// step-2 run loads the source positions between its elements too.
 ///
 /// # Safety
 /// Every position touched must lie inside the respective buffer; the dst
-/// positions must not be read or written by anyone else meanwhile.
+/// positions must not be read or written by anyone else meanwhile; with
+/// `src_whole`, nobody writes the source positions between the run's.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn copy_run<T: Copy>(
     dst: *mut T,
     dpos: isize,
@@ -74,6 +78,7 @@ pub(crate) unsafe fn copy_run<T: Copy>(
     spos: isize,
     ss: isize,
     n: usize,
+    src_whole: bool,
 ) {
     // SAFETY: (whole body) the caller guarantees all n positions on both
     // sides are in bounds, and dst's are exclusively ours; src and dst
@@ -83,7 +88,7 @@ pub(crate) unsafe fn copy_run<T: Copy>(
         let s = src.offset(spos);
         match (ds, ss) {
             (1, 1) => copy_forward(d, s, n),
-            (1, 2) => copy_even(d, s, n),
+            (1, 2) if src_whole => copy_even(d, s, n),
             (1, 0) => core::slice::from_raw_parts_mut(d, n).fill(*s),
             (1, -1) => {
                 let out = core::slice::from_raw_parts_mut(d, n);
@@ -139,7 +144,9 @@ unsafe fn copy_forward<T: Copy>(d: *mut T, s: *const T, n: usize) {
 /// whose even elements are picked in registers (a step-2 slice).
 ///
 /// # Safety
-/// `s` is valid for `2n - 1` elements, `d` for `n`, and they do not overlap.
+/// `s` is valid for `2n - 1` elements, `d` for `n`, and they do not overlap;
+/// the odd positions `s[2j + 1]` are read too (not copied), so nobody may
+/// write them meanwhile: only for a source view that owns its whole buffer.
 #[inline(always)]
 unsafe fn copy_even<T: Copy>(d: *mut T, s: *const T, n: usize) {
     let blocks = n.saturating_sub(1) / 8;

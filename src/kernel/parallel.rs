@@ -2,7 +2,7 @@
 //! into chunks, and each chunk — a disjoint part of the destination — is
 //! copied on its own thread by the sequential loops.
 
-use super::{check_same_shape, copy_plan, copy_planned};
+use super::{check_same_shape, copy_plan, copy_planned, copy_planned_sized};
 use crate::error::LayoutError;
 use crate::layout::Mapping;
 use crate::view::{StridedView, StridedViewMut};
@@ -43,18 +43,22 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
     let Some(plan) = copy_plan(&dl, &sl) else {
         return Ok(());
     };
+    let whole = src.is_whole();
     let d = SendPtr(dst.as_mut_ptr());
     let s = SendPtr(src.as_ptr() as *mut T);
     if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
         // SAFETY: as in rearrange: valid layouts, equal shapes, dst unique
-        // and exclusively borrowed, src a shared borrow.
-        unsafe { copy_planned(d.0, s.0, plan) };
+        // and exclusively borrowed, src a shared borrow read beyond its
+        // reached positions only when it says so.
+        unsafe { copy_planned(d.0, s.0, plan, whole) };
         return Ok(());
     }
     let outer = plan.shape[0];
+    // Every part streams its stores or not as the whole copy would.
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
     let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
     (0..chunks).into_par_iter().for_each(|c| {
-        let (lo, hi) = (outer * c / chunks, outer * (c + 1) / chunks);
+        let (lo, hi) = (split(outer, c, chunks), split(outer, c + 1, chunks));
         if lo == hi {
             return;
         }
@@ -68,7 +72,36 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         // its positions are a subset of the whole copy's (all in bounds);
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
-        unsafe { copy_planned(d.0, s.0 as *const T, part) };
+        unsafe { copy_planned_sized(d.0, s.0 as *const T, part, whole, bytes) };
     });
     Ok(())
+}
+
+/// `⌊outer · c / chunks⌋` for `c <= chunks`, without overflow for any
+/// `outer` (axes of zero-sized elements or broadcasts reach `usize::MAX`):
+/// `outer = q · chunks + r`, so the split is `q · c + ⌊r · c / chunks⌋`,
+/// where `q · c <= outer` and `r · c < chunks²` (chunks is a few times the
+/// thread count).
+fn split(outer: usize, c: usize, chunks: usize) -> usize {
+    let (q, r) = (outer / chunks, outer % chunks);
+    q * c + r * c / chunks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_is_exact_and_overflow_free() {
+        for outer in [0, 1, 7, 100, usize::MAX / 2, usize::MAX - 1, usize::MAX] {
+            for chunks in 1..=9usize {
+                assert_eq!(split(outer, 0, chunks), 0);
+                assert_eq!(split(outer, chunks, chunks), outer);
+                for c in 0..=chunks {
+                    let exact = (outer as u128 * c as u128 / chunks as u128) as usize;
+                    assert_eq!(split(outer, c, chunks), exact);
+                }
+            }
+        }
+    }
 }

@@ -19,7 +19,8 @@ pub(crate) struct Plan<const K: usize> {
 /// Whether the plan may change the order in which elements are visited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Order {
-    /// Visit in logical row-major order (kernels that call user closures).
+    /// Visit in logical row-major order.
+    #[cfg_attr(not(test), allow(dead_code))]
     Logical,
     /// Any order (pure copies and fills): flip and reorder for memory order.
     Free,

@@ -14,6 +14,8 @@
 //! permutation steps 256 KiB per column) cost nothing. The remaining axes
 //! are walked around the tiles.
 
+use core::mem::MaybeUninit;
+
 use super::loops::for_each_outer;
 use super::plan::Plan;
 
@@ -44,7 +46,7 @@ impl Chain {
     /// flipped where needed so that `own` walks them forwards (a copy may
     /// visit its elements in any order). `None` when every axis of `own`
     /// has stride 0.
-    fn take(plan: &mut Plan<2>, own: usize, want: usize) -> Option<Chain> {
+    fn take(plan: &mut Plan<2>, own: usize, want: usize, avoid: isize) -> Option<Chain> {
         let first = (0..plan.rank)
             .filter(|&a| plan.strides[own][a] != 0)
             .min_by_key(|&a| plan.strides[own][a].unsigned_abs())?;
@@ -71,13 +73,19 @@ impl Chain {
             }
             // extent · unit fits isize: it is a distance within a layout.
             let next = (chain.extent as isize).wrapping_mul(unit);
-            axis = (0..plan.rank).find(|&b| plan.strides[own][b].unsigned_abs() as isize == next);
+            axis = (0..plan.rank).find(|&b| {
+                plan.strides[own][b].unsigned_abs() as isize == next
+                    && plan.strides[1 - own][b].unsigned_abs() as isize != avoid
+            });
         }
         Some(chain)
     }
 
-    /// `out[j]` = the other operand's offset of composite index `i0 + j`.
-    fn other_offsets(&self, i0: usize, out: &mut [isize]) {
+    /// Sets `out[j]` to the other operand's offset of composite index
+    /// `i0 + j` (every entry) and returns `out`, initialised. The tables
+    /// live on the stack uninitialised, so that a small copy does not pay
+    /// for clearing 4 KiB of them.
+    fn other_offsets<'o>(&self, i0: usize, out: &'o mut [MaybeUninit<isize>]) -> &'o [isize] {
         let mut digit = [0usize; CHAIN];
         let mut rest = i0;
         let mut pos = 0isize;
@@ -92,7 +100,7 @@ impl Chain {
             pos = pos.wrapping_add((*d as isize).wrapping_mul(other));
         }
         for o in out.iter_mut() {
-            *o = pos;
+            o.write(pos);
             // Advance the digits; positions past the last index are never
             // used, so wrapping arithmetic keeps this panic-free.
             for ((d, &size), &other) in digit
@@ -110,6 +118,9 @@ impl Chain {
                 pos = pos.wrapping_sub(other.wrapping_mul(size as isize));
             }
         }
+        // SAFETY: the loop above wrote every entry of out; MaybeUninit<isize>
+        // and isize have the same layout.
+        unsafe { &*(out as *const [MaybeUninit<isize>] as *const [isize]) }
     }
 }
 
@@ -165,16 +176,17 @@ pub(crate) unsafe fn copy<T: Copy>(
     src: *const T,
     plan: &Plan<2>,
     tile: usize,
+    bytes: usize,
 ) -> bool {
     // SAFETY: forwarded; the block edge matches T's size class.
     unsafe {
         match block_edge::<T>() {
-            64 => copy_with::<T, 64>(dst, src, *plan, tile),
-            32 => copy_with::<T, 32>(dst, src, *plan, tile),
-            16 => copy_with::<T, 16>(dst, src, *plan, tile),
-            8 => copy_with::<T, 8>(dst, src, *plan, tile),
-            4 => copy_with::<T, 4>(dst, src, *plan, tile),
-            _ => copy_with::<T, 2>(dst, src, *plan, tile),
+            64 => copy_with::<T, 64>(dst, src, *plan, tile, bytes),
+            32 => copy_with::<T, 32>(dst, src, *plan, tile, bytes),
+            16 => copy_with::<T, 16>(dst, src, *plan, tile, bytes),
+            8 => copy_with::<T, 8>(dst, src, *plan, tile, bytes),
+            4 => copy_with::<T, 4>(dst, src, *plan, tile, bytes),
+            _ => copy_with::<T, 2>(dst, src, *plan, tile, bytes),
         }
     }
 }
@@ -185,32 +197,69 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     src: *const T,
     mut plan: Plan<2>,
     tile: usize,
+    bytes: usize,
 ) -> bool {
     let tile = tile.clamp(B, MAX_TILE) / B * B;
+    // The source's unit-stride axis, if it is not the destination's: the
+    // destination chain must leave it to the source chain (a u8 NCHW ->
+    // NHWC copy with 64 channels would otherwise join C and W, leaving
+    // the source no unit axis and refusing blocks).
+    let dst_unit = (0..plan.rank)
+        .filter(|&a| plan.strides[0][a] != 0)
+        .min_by_key(|&a| plan.strides[0][a].unsigned_abs());
+    let avoid = match dst_unit {
+        Some(du) if plan.strides[1][du].unsigned_abs() != 1 => 1,
+        _ => -1, // no |stride| is negative: avoid nothing
+    };
     // Chains of about four blocks: enough to fill whole lines from 8-wide
     // axes, small enough that a tile's lines do not collide in the cache.
-    let Some(cols) = Chain::take(&mut plan, 0, 4 * B) else {
+    let Some(cols) = Chain::take(&mut plan, 0, 4 * B, avoid) else {
         return false;
     };
-    let Some(rows) = Chain::take(&mut plan, 1, 4 * B) else {
+    let Some(rows) = Chain::take(&mut plan, 1, 4 * B, -1) else {
         return false;
     };
     let blocks = rows.unit == 1 && cols.unit == 1;
-    let mut drow = [0isize; MAX_TILE];
-    let mut scol = [0isize; MAX_TILE];
+    // Streaming stores for large destinations, when every destination run
+    // starts at the same offset within a cache line (then the first `peel`
+    // columns are copied apart and every block writes whole lines).
+    let size = core::mem::size_of::<T>() as isize;
+    let uniform = blocks
+        && (0..rows.len).all(|i| rows.other[i].wrapping_mul(size) % 64 == 0)
+        && (0..plan.rank).all(|a| plan.strides[0][a].wrapping_mul(size) % 64 == 0);
+    let mut stream = uniform && super::simd::stream_for::<T>(bytes);
+    let mut peel = 0;
+    if stream {
+        let first =
+            (dst as usize).wrapping_add((plan.start[0] as usize).wrapping_mul(size as usize));
+        let bytes_to_line = (64 - first % 64) % 64;
+        if bytes_to_line % size as usize == 0 {
+            peel = bytes_to_line / size as usize;
+        } else {
+            stream = false;
+        }
+    }
+    let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
+    let mut scol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
     // The other axes outermost: each of their positions is a 2-D transpose
     // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
     // whole, tile by tile.
     for_each_outer(&plan, plan.rank, |[dp, sp]| {
         for r0 in (0..rows.extent).step_by(tile) {
             let nr = tile.min(rows.extent - r0);
-            rows.other_offsets(r0, &mut drow[..nr]);
-            for c0 in (0..cols.extent).step_by(tile) {
-                let nc = tile.min(cols.extent - c0);
-                cols.other_offsets(c0, &mut scol[..nc]);
+            let drow = rows.other_offsets(r0, &mut drow[..nr]);
+            // Column tiles start at line boundaries after the peel.
+            let mut c0 = 0;
+            while c0 < cols.extent {
+                let nc = if c0 == 0 && peel > 0 {
+                    peel.min(cols.extent)
+                } else {
+                    tile.min(cols.extent - c0)
+                };
+                let scol = cols.other_offsets(c0, &mut scol[..nc]);
                 let t = Tile {
-                    drow: &drow[..nr],
-                    scol: &scol[..nc],
+                    drow,
+                    scol,
                     d_col: cols.unit,
                     s_row: rows.unit,
                     d_first: c0 as isize * cols.unit,
@@ -220,14 +269,18 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 // of the plan's index space (see this function's contract).
                 unsafe {
                     if blocks {
-                        t.copy_blocks::<T, B>(dst, dp, src, sp)
+                        t.copy_blocks::<T, B>(dst, dp, src, sp, stream)
                     } else {
                         t.copy_elements(dst, dp, src, sp)
                     }
                 }
+                c0 += nc;
             }
         }
     });
+    if stream {
+        super::simd::stream_fence();
+    }
     true
 }
 
@@ -264,7 +317,9 @@ impl Tile<'_> {
     /// Unit steps on both sides: whole `B x B` blocks, then the edges.
     ///
     /// # Safety
-    /// As [`Tile::copy_elements`], with `d_col == s_row == 1`.
+    /// As [`Tile::copy_elements`], with `d_col == s_row == 1`; with
+    /// `stream`, T is plain and every block's destination runs start on a
+    /// 64-byte line.
     #[inline(always)]
     unsafe fn copy_blocks<T: Copy, const B: usize>(
         &self,
@@ -272,6 +327,7 @@ impl Tile<'_> {
         dp: isize,
         src: *const T,
         sp: isize,
+        stream: bool,
     ) {
         let (dp, sp) = (dp + self.d_first, sp + self.s_first);
         let (nr, nc) = (self.drow.len(), self.scol.len());
@@ -286,6 +342,7 @@ impl Tile<'_> {
                         &self.drow[r..r + B],
                         src.offset(sp + r as isize),
                         &self.scol[c..c + B],
+                        stream,
                     )
                 }
             }
@@ -311,64 +368,58 @@ impl Tile<'_> {
 
 /// `d[drow[r] + c] = s[scol[c] + r]` for `r, c < B`: the `B` source runs
 /// (whole cache lines) are read into a block, which is written back as `B`
-/// destination runs (whole lines), transposed in registers.
+/// destination runs (whole lines), transposed in registers: SSE2 unpacks
+/// for plain 1-, 2-, 4- and 8-byte elements (streaming the stores when
+/// `stream`), typed moves otherwise.
 ///
 /// # Safety
 /// Every position named is inside its buffer; dst positions are ours and
-/// are not source positions.
+/// are not source positions; with `stream`, T is plain and every
+/// destination run is 16-byte aligned.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // r indexes the inner arrays of `block`
-unsafe fn block<T: Copy, const B: usize>(d: *mut T, drow: &[isize], s: *const T, scol: &[isize]) {
+unsafe fn block<T: Copy, const B: usize>(
+    d: *mut T,
+    drow: &[isize],
+    s: *const T,
+    scol: &[isize],
+    stream: bool,
+) {
     // SAFETY: (whole body) each source run s + scol[c] .. + B and each
-    // destination run d + drow[r] .. + B is inside its buffer.
+    // destination run d + drow[r] .. + B is inside its buffer; the SSE2
+    // path moves T as bytes only for plain T (every byte initialised).
     unsafe {
-        #[cfg(target_arch = "x86_64")]
-        if core::mem::size_of::<T>() == 4 && B == 16 {
-            // T is 4 bytes and Copy: its values move as f32 bit patterns
-            // (shuffles never change bits).
-            sse_transpose_16(d.cast::<f32>(), drow, s.cast::<f32>(), scol);
-            return;
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if B * core::mem::size_of::<T>() == 64
+            && super::simd::level() >= super::simd::Level::Sse2
+            && super::elem::is_plain::<T>()
+        {
+            let (d8, s8) = (d.cast::<u8>(), s.cast::<u8>());
+            use super::simd::{avx2_block, sse2_block};
+            if super::simd::level() >= super::simd::Level::Avx2 {
+                // The level is Avx2 only when the CPU has AVX2.
+                match core::mem::size_of::<T>() {
+                    1 => return avx2_block::<1, 64>(d8, drow, s8, scol, stream),
+                    2 => return avx2_block::<2, 32>(d8, drow, s8, scol, stream),
+                    4 => return avx2_block::<4, 16>(d8, drow, s8, scol, stream),
+                    8 => return avx2_block::<8, 8>(d8, drow, s8, scol, stream),
+                    _ => {}
+                }
+            }
+            match core::mem::size_of::<T>() {
+                1 => return sse2_block::<1, 64>(d8, drow, s8, scol, stream),
+                2 => return sse2_block::<2, 32>(d8, drow, s8, scol, stream),
+                4 => return sse2_block::<4, 16>(d8, drow, s8, scol, stream),
+                8 => return sse2_block::<8, 8>(d8, drow, s8, scol, stream),
+                _ => {}
+            }
         }
+        let _ = stream;
         let block: [[T; B]; B] =
             core::array::from_fn(|c| core::ptr::read_unaligned(s.offset(scol[c]) as *const [T; B]));
         for r in 0..B {
             let row: [T; B] = core::array::from_fn(|c| block[c][r]);
             core::ptr::write_unaligned(d.offset(drow[r]) as *mut [T; B], row);
-        }
-    }
-}
-
-/// `d[drow[r] + c] = s[scol[c] + r]` for 4-byte values, `r, c < 16`, as
-/// sixteen 4x4 SSE transposes (SSE is part of every x86_64 target). Each
-/// group of four source lines is read whole before the next.
-///
-/// # Safety
-/// As [`block`].
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn sse_transpose_16(d: *mut f32, drow: &[isize], s: *const f32, scol: &[isize]) {
-    use core::arch::x86_64::*;
-    let (drow, scol) = (&drow[..16], &scol[..16]);
-    for cb in (0..16).step_by(4) {
-        let p = [scol[cb], scol[cb + 1], scol[cb + 2], scol[cb + 3]];
-        for rb in (0..16).step_by(4) {
-            // SAFETY: source lines cb..cb+4 at rows rb..rb+4, destination
-            // lines rb..rb+4 at columns cb..cb+4.
-            unsafe {
-                let w = _mm_loadu_ps(s.offset(p[0]).add(rb));
-                let x = _mm_loadu_ps(s.offset(p[1]).add(rb));
-                let y = _mm_loadu_ps(s.offset(p[2]).add(rb));
-                let z = _mm_loadu_ps(s.offset(p[3]).add(rb));
-                let t0 = _mm_unpacklo_ps(w, x);
-                let t1 = _mm_unpacklo_ps(y, z);
-                let t2 = _mm_unpackhi_ps(w, x);
-                let t3 = _mm_unpackhi_ps(y, z);
-                let o = d.add(cb);
-                _mm_storeu_ps(o.offset(drow[rb]), _mm_movelh_ps(t0, t1));
-                _mm_storeu_ps(o.offset(drow[rb + 1]), _mm_movehl_ps(t1, t0));
-                _mm_storeu_ps(o.offset(drow[rb + 2]), _mm_movelh_ps(t2, t3));
-                _mm_storeu_ps(o.offset(drow[rb + 3]), _mm_movehl_ps(t3, t2));
-            }
         }
     }
 }

@@ -21,6 +21,19 @@ pub(crate) use sealed::Sealed;
 /// assert_eq!(describe(Layout::contiguous([2, 3])), "[2, 3] [3, 1] 0");
 /// ```
 pub trait Mapping<const N: usize>: Copy + Sealed {
+    /// `true` for static layouts (`strided!`), whose shape, strides and
+    /// offset are constants: kernels then run plain nested loops over the
+    /// constant shape instead of planning at run time (the branch folds).
+    ///
+    /// ```
+    /// use constrided::{strided, Layout, Mapping};
+    /// fn is_static<M: Mapping<2>>(_: M) -> bool { M::STATIC }
+    /// assert!(!is_static(Layout::contiguous([2, 3])));
+    /// assert!(is_static(strided![shape = (2, 3)]));
+    /// ```
+    #[doc(hidden)]
+    const STATIC: bool = false;
+
     /// The size of each axis.
     ///
     /// ```

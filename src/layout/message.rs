@@ -192,8 +192,10 @@ pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
             .push_dims(&b)
             .push(" reach the same position, so it cannot back a mutable view"),
         LayoutError::Aliasing { indices: None } => m.push(
-            "layout may alias: no two indices were found to reach the same position, \
-             but uniqueness could not be proved, so it cannot back a mutable view",
+            "layout may alias: its uniqueness could not be decided within the search budget \
+             (every layout of up to 65536 elements is decided), so it cannot back a mutable \
+             view; view the buffer through `&`, or split it (`split_at`) into parts whose \
+             uniqueness can be decided",
         ),
         LayoutError::ShapeMismatch { expected, found } => m
             .push("shape mismatch: expected ")

@@ -128,8 +128,10 @@ impl<const N: usize> Layout<N> {
     /// A row-major (C) contiguous layout at offset 0.
     ///
     /// # Panics
-    /// When the element count does not fit `isize` (use
-    /// [`Layout::try_contiguous`] to get an error instead).
+    /// When the shape has more than `isize::MAX + 1` (2^63 on 64-bit
+    /// targets) elements, so that its last position does not fit `isize`;
+    /// the message names the position (use [`Layout::try_contiguous`] to
+    /// get the error instead). Exactly 2^63 elements are accepted.
     ///
     /// ```
     /// use constrided::Layout;
@@ -139,12 +141,13 @@ impl<const N: usize> Layout<N> {
     pub const fn contiguous(shape: [usize; N]) -> Self {
         match Self::try_contiguous(shape) {
             Ok(l) => l,
-            Err(_) => panic!("constrided: contiguous shape has more elements than fit in isize"),
+            Err(e) => panic!("{}", message::describe_after("constrided: ", &e).as_str()),
         }
     }
 
     /// A row-major (C) contiguous layout at offset 0, or an error when the
-    /// element count does not fit `isize`.
+    /// element count does not fit: `ElementCountOverflow` beyond `usize`,
+    /// `Overflow` (naming the last position) beyond `isize::MAX + 1`.
     ///
     /// ```
     /// use constrided::Layout;
@@ -163,8 +166,8 @@ impl<const N: usize> Layout<N> {
     /// A column-major (Fortran) contiguous layout at offset 0.
     ///
     /// # Panics
-    /// When the element count does not fit `isize` (use
-    /// [`Layout::try_f_contiguous`] to get an error instead).
+    /// When the shape has more than `isize::MAX + 1` elements (use
+    /// [`Layout::try_f_contiguous`] to get the error instead).
     ///
     /// ```
     /// use constrided::Layout;
@@ -175,7 +178,7 @@ impl<const N: usize> Layout<N> {
     pub const fn f_contiguous(shape: [usize; N]) -> Self {
         match Self::try_f_contiguous(shape) {
             Ok(l) => l,
-            Err(_) => panic!("constrided: contiguous shape has more elements than fit in isize"),
+            Err(e) => panic!("{}", message::describe_after("constrided: ", &e).as_str()),
         }
     }
 

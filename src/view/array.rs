@@ -190,7 +190,10 @@ impl<T: Clone, const N: usize> StridedArray<T, N> {
     /// A row-major array of `shape` with every element `value`.
     ///
     /// # Panics
-    /// When the element count of `shape` does not fit `isize`.
+    /// When the element count of `shape` is above `isize::MAX + 1` (as
+    /// [`Layout::contiguous`], the message names the numbers), or when the
+    /// allocation fails. [`StridedArray::from_vec`] returns the layout
+    /// error instead.
     ///
     /// ```
     /// use constrided::StridedArray;

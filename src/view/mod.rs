@@ -192,6 +192,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         self.ptr.as_ptr()
     }
 
+    // Whether every position of 0..len may be read for 'a and nobody writes
+    // any of it meanwhile (see `whole`): the kernels' licence for loads
+    // wider than the reached positions.
+    #[inline(always)]
+    pub(crate) fn is_whole(&self) -> bool {
+        self.whole
+    }
+
     /// The length of the underlying buffer, in elements.
     ///
     /// ```
@@ -405,6 +413,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     #[inline]
     pub fn as_mut_ptr(&mut self) -> *mut T {
         self.ptr.as_ptr()
+    }
+
+    // Whether every position of 0..len is exclusively ours (see `exclusive`).
+    #[inline(always)]
+    pub(crate) fn is_exclusive(&self) -> bool {
+        self.exclusive
+    }
+
+    // Whether every position of 0..len may be read (it is exclusively ours).
+    #[inline(always)]
+    pub(crate) fn is_whole(&self) -> bool {
+        self.exclusive
     }
 
     /// The length of the underlying buffer, in elements.

@@ -1,12 +1,19 @@
 //! View methods backed by the kernels: `to_vec`, `copy_to_slice`, `fold`,
-//! `map` on both views; `fill`, `assign`, `map_inplace`, `zip_with`,
-//! `copy_from_slice` on `StridedViewMut`.
+//! `sum`, `map` and the axis reductions on both views; `fill`, `assign`,
+//! `map_inplace`, `zip_with`, `copy_from_slice` on `StridedViewMut`.
+//!
+//! Every kernel but `to_vec`/`copy_to_slice` (logical order by nature)
+//! visits elements in an unspecified, memory-friendly order; on static
+//! views (`M::STATIC`) they run plain nested loops over the constant shape.
+
+use core::mem::MaybeUninit;
 
 use super::{StridedView, StridedViewMut};
 use crate::error::{Dims, LayoutError};
-use crate::kernel;
-use crate::layout::{Layout, Mapping};
+use crate::kernel::{self, engine};
+use crate::layout::{Layout, Lower, Mapping, Rank};
 
+#[inline]
 fn check_len(numel: usize, len: usize) -> Result<(), LayoutError> {
     if numel == len {
         Ok(())
@@ -34,6 +41,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T>
     where
         T: Clone,
@@ -54,10 +62,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert!(v.copy_to_slice(&mut [0; 3]).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn copy_to_slice(&self, out: &mut [T]) -> Result<(), LayoutError>
     where
         T: Copy,
     {
+        if M::STATIC {
+            // A constant for static mappings.
+            check_len(self.mapping().shape().iter().product(), out.len())?;
+            // SAFETY: out holds numel elements.
+            unsafe { self.copy_to_ptr(out.as_mut_ptr()) };
+            return Ok(());
+        }
         let sl = self.layout();
         check_len(sl.numel(), out.len())?;
         if out.is_empty() {
@@ -65,38 +81,102 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         }
         let dl = Layout::try_contiguous(sl.shape())?;
         // SAFETY: out holds numel elements, exactly what dl reaches; it is
-        // exclusively borrowed and cannot overlap the shared source.
-        unsafe { kernel::copy_raw(out.as_mut_ptr(), &dl, self.as_ptr(), &sl) };
+        // exclusively borrowed and cannot overlap the shared source, which
+        // is read beyond its reached positions only when `whole`.
+        unsafe { kernel::copy_raw(out.as_mut_ptr(), &dl, self.as_ptr(), &sl, self.is_whole()) };
         Ok(())
     }
 
-    /// Folds the elements in logical row-major order.
+    // Writes the elements in row-major order to out[0..numel], as nested
+    // loops over the shape (the static-view path of copy_to_slice/to_array).
+    // SAFETY (for callers): out is valid for numel writes of T.
+    #[inline(always)]
+    pub(crate) unsafe fn copy_to_ptr(&self, out: *mut T)
+    where
+        T: Copy,
+    {
+        let (m, p) = (*self.mapping(), self.as_ptr());
+        // Folds to a constant for static mappings (no call to numel).
+        let n = m.shape().iter().product();
+        // SAFETY: out is valid for n writes (caller); MaybeUninit<T> has
+        // T's layout and only initialised values are written.
+        let out = unsafe { core::slice::from_raw_parts_mut(out.cast::<MaybeUninit<T>>(), n) };
+        if self.whole {
+            // SAFETY: the view may read all of 0..len; slices as separate
+            // arguments tell the compiler src and out do not alias.
+            copy_nest(m, unsafe { core::slice::from_raw_parts(p, self.len) }, out);
+            return;
+        }
+        // SAFETY: in-range indices reach positions inside the buffer.
+        engine::static_fold(m.shape(), 0usize, |j, i| unsafe {
+            out.get_unchecked_mut(j)
+                .write(*p.add(m.offset_of_unchecked(i)));
+            j + 1
+        });
+    }
+
+    /// Folds the elements in an **unspecified order** (memory order, blocked
+    /// for the cache, as ndarray's `fold`): use it when `f` is associative
+    /// and commutative; [`iter`](Self::iter) gives logical row-major order.
+    /// On a static view (`strided!`) it is a plain nest of loops over the
+    /// constant shape, in row-major order.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
     /// let x = [1, 2, 3, 4, 5, 6];
     /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?;
     /// assert_eq!(v.fold(0, |acc, &e| acc + e), 21);
-    /// let order = v.t().fold(String::new(), |s, e| s + &e.to_string());
-    /// assert_eq!(order, "142536");
+    /// assert_eq!(v.t().fold(0, |acc, &e| acc.max(e)), 6);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn fold<B>(&self, init: B, mut f: impl FnMut(B, &T) -> B) -> B {
+        let p = self.as_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: an in-range index of the (valid) mapping reaches a
+            // position inside the buffer, which is only read.
+            return engine::static_fold(m.shape(), init, |acc, i| unsafe {
+                f(acc, &*p.add(m.offset_of_unchecked(i)))
+            });
+        }
         let l = self.layout();
-        let mut acc = Some(init);
         // SAFETY: l is valid for this view's buffer, which is only read.
-        unsafe {
-            kernel::for_each_ref(self.as_ptr(), &l, |e| {
-                let a = acc
-                    .take()
-                    .expect("accumulator is put back after every call");
-                acc = Some(f(a, e));
-            })
-        };
-        acc.expect("accumulator is put back after every call")
+        unsafe { kernel::fold_ref(p, &l, init, f) }
     }
 
-    /// A new row-major array of `f(element)`, called in logical row-major order.
+    /// The sum of the elements, added in an unspecified order (it may
+    /// reassociate: several partial sums are kept so that floating-point
+    /// sums vectorize). `T::default()` for an empty view.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x: Vec<f32> = (1..=6).map(|e| e as f32).collect();
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?.t();
+    /// assert_eq!(v.sum(), 21.0);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn sum(&self) -> T
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+    {
+        let p = self.as_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: as in fold.
+            return engine::static_fold(m.shape(), T::default(), |acc, i| unsafe {
+                acc + *p.add(m.offset_of_unchecked(i))
+            });
+        }
+        let l = self.layout();
+        // SAFETY: l is valid for this view's buffer, which is only read.
+        unsafe { kernel::sum_raw(p, &l) }
+    }
+
+    /// A new row-major array of `f(element)`, in logical order; `f` is
+    /// called in an **unspecified order** (memory order, tiled for the
+    /// cache). If `f` panics, the elements made so far are dropped (once).
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
@@ -108,16 +188,149 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn map<U>(&self, mut f: impl FnMut(&T) -> U) -> super::StridedArray<U, N> {
         let l = self.layout();
-        let mut data = alloc::vec::Vec::with_capacity(l.numel());
-        // SAFETY: l is valid for this view's buffer, which is only read.
-        unsafe { kernel::for_each_ref(self.as_ptr(), &l, |e| data.push(f(e))) };
+        let n = l.numel();
+        let mut data = alloc::vec::Vec::with_capacity(n);
+        let p = self.as_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: as in fold.
+            engine::static_for_each(m.shape(), |i| unsafe {
+                data.push(f(&*p.add(m.offset_of_unchecked(i))))
+            });
+        } else {
+            // SAFETY: data has room for n elements, the row-major output;
+            // l is valid for this view's buffer, which is only read. A panic
+            // in f drops what was written and leaves data's length 0.
+            unsafe {
+                kernel::map_uninit(data.as_mut_ptr(), p, &l, f);
+                data.set_len(n);
+            }
+        }
         super::StridedArray {
             data,
             layout: Layout::contiguous(l.shape()),
         }
     }
+
+    /// Folds along `axis` into `dst` (the input's shape without `axis`,
+    /// holding the initial values): `f(&mut dst[j], &self[i])` for every
+    /// index `i`, where `j` is `i` without `axis`, in an **unspecified
+    /// order**. No allocation. `AxisOutOfRange`, or `ShapeMismatch` when
+    /// `dst` has the wrong shape.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView, StridedViewMut};
+    /// let x = [1, 2, 3, 4, 5, 6];
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?;
+    /// let mut out = [0; 3];
+    /// v.fold_axis_into(0, &mut StridedViewMut::new(&mut out, Layout::contiguous([3]))?, |a, &e| *a += e)?;
+    /// assert_eq!(out, [5, 7, 9]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn fold_axis_into<B, const R: usize, MD: Mapping<R>>(
+        &self,
+        axis: usize,
+        dst: &mut StridedViewMut<'_, B, R, MD>,
+        f: impl FnMut(&mut B, &T),
+    ) -> Result<(), LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        let (sl, dl) = (self.layout(), dst.layout());
+        kernel::check_same_shape(&without_axis::<N, R>(&sl.shape(), axis)?, &dl.shape())?;
+        // SAFETY: dl has sl's shape without axis; dl is valid, unique and
+        // exclusively ours, sl valid and only read; a &mut and a & borrow
+        // never share elements.
+        unsafe { kernel::reduce_into(dst.as_mut_ptr(), &dl, self.as_ptr(), &sl, axis, f) };
+        Ok(())
+    }
+
+    /// Folds along `axis`: a new row-major array of rank `N - 1` whose
+    /// element `j` is `f(..f(f(init, x0), x1).., xn)` over the lane of
+    /// `axis` through `j`, with the elements of each lane taken in an
+    /// **unspecified order**. `AxisOutOfRange` when `axis >= N`.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3, 4, 5, 6];
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?;
+    /// let m = v.fold_axis(1, 0, |&acc, &e| acc.max(e))?;
+    /// assert_eq!(m.into_vec(), [3, 6]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn fold_axis<B: Clone, const R: usize>(
+        &self,
+        axis: usize,
+        init: B,
+        mut f: impl FnMut(&B, &T) -> B,
+    ) -> Result<super::StridedArray<B, R>, LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        let mut out = new_array(without_axis::<N, R>(&self.shape(), axis)?, init)?;
+        self.fold_axis_into(axis, &mut out.view_mut(), |acc, e| *acc = f(acc, e))?;
+        Ok(out)
+    }
+
+    /// Sums along `axis`: a new row-major array of rank `N - 1` (the sums
+    /// may reassociate). `AxisOutOfRange` when `axis >= N`.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x = [1, 2, 3, 4, 5, 6];
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?;
+    /// assert_eq!(v.sum_axis(0)?.into_vec(), [5, 7, 9]);
+    /// assert_eq!(v.t().sum_axis(0)?.into_vec(), [6, 15]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn sum_axis<const R: usize>(
+        &self,
+        axis: usize,
+    ) -> Result<super::StridedArray<T, R>, LayoutError>
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        let mut out = new_array(without_axis::<N, R>(&self.shape(), axis)?, T::default())?;
+        let (sl, dl) = (self.layout(), out.layout());
+        // SAFETY: out has sl's shape without axis, row-major over its own
+        // buffer; sl is valid and only read.
+        unsafe { kernel::sum_axis_into(out.data.as_mut_ptr(), &dl, self.as_ptr(), &sl, axis) };
+        Ok(out)
+    }
+}
+
+// `shape` without `axis` (`AxisOutOfRange` when `axis >= N`).
+pub(crate) fn without_axis<const N: usize, const R: usize>(
+    shape: &[usize; N],
+    axis: usize,
+) -> Result<[usize; R], LayoutError> {
+    if axis >= N || R + 1 != N {
+        return Err(LayoutError::AxisOutOfRange { axis, rank: N });
+    }
+    Ok(core::array::from_fn(|k| {
+        shape[if k < axis { k } else { k + 1 }]
+    }))
+}
+
+// A row-major array of `shape` filled with `value`.
+#[cfg(feature = "alloc")]
+fn new_array<B: Clone, const R: usize>(
+    shape: [usize; R],
+    value: B,
+) -> Result<super::StridedArray<B, R>, LayoutError> {
+    let layout = Layout::try_contiguous(shape)?;
+    Ok(super::StridedArray {
+        data: alloc::vec![value; layout.numel()],
+        layout,
+    })
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
@@ -131,6 +344,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T>
     where
         T: Clone,
@@ -156,7 +370,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         self.view().copy_to_slice(out)
     }
 
-    /// Folds the elements in logical row-major order.
+    /// Folds the elements in an **unspecified order**; see [`StridedView::fold`].
     ///
     /// ```
     /// # use constrided::{Layout, StridedViewMut};
@@ -165,11 +379,29 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(v.fold(1, |a, &e| a * e), 6);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn fold<B>(&self, init: B, f: impl FnMut(B, &T) -> B) -> B {
         self.view().fold(init, f)
     }
 
-    /// A new row-major array of `f(element)`.
+    /// The sum of the elements (may reassociate); see [`StridedView::sum`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3];
+    /// assert_eq!(StridedViewMut::new(&mut x, Layout::contiguous([3]))?.sum(), 6);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn sum(&self) -> T
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+    {
+        self.view().sum()
+    }
+
+    /// A new row-major array of `f(element)`, `f` called in an unspecified
+    /// order; see [`StridedView::map`].
     ///
     /// ```
     /// # use constrided::{Layout, StridedViewMut};
@@ -179,11 +411,81 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> super::StridedArray<U, N> {
         self.view().map(f)
     }
 
-    /// Sets every element to `value`.
+    /// Folds along `axis` into `dst`; see [`StridedView::fold_axis_into`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// let mut out = [0; 2];
+    /// v.fold_axis_into(1, &mut StridedViewMut::new(&mut out, Layout::contiguous([2]))?, |a, &e| *a += e)?;
+    /// assert_eq!(out, [3, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn fold_axis_into<B, const R: usize, MD: Mapping<R>>(
+        &self,
+        axis: usize,
+        dst: &mut StridedViewMut<'_, B, R, MD>,
+        f: impl FnMut(&mut B, &T),
+    ) -> Result<(), LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().fold_axis_into(axis, dst, f)
+    }
+
+    /// Folds along `axis` into a new array; see [`StridedView::fold_axis`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// assert_eq!(v.fold_axis(0, 1, |&a, &e| a * e)?.into_vec(), [3, 8]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn fold_axis<B: Clone, const R: usize>(
+        &self,
+        axis: usize,
+        init: B,
+        f: impl FnMut(&B, &T) -> B,
+    ) -> Result<super::StridedArray<B, R>, LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().fold_axis(axis, init, f)
+    }
+
+    /// Sums along `axis` into a new array; see [`StridedView::sum_axis`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?;
+    /// assert_eq!(v.sum_axis(1)?.into_vec(), [3, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn sum_axis<const R: usize>(
+        &self,
+        axis: usize,
+    ) -> Result<super::StridedArray<T, R>, LayoutError>
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().sum_axis(axis)
+    }
+
+    /// Sets every element to `value` (in an unspecified order: `value` is
+    /// cloned once per element).
     ///
     /// ```
     /// # use constrided::{s, Layout, StridedViewMut};
@@ -197,9 +499,19 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     where
         T: Clone,
     {
+        let p = self.as_mut_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: in-range indices of the (valid, unique) mapping reach
+            // distinct positions inside the buffer, exclusively ours.
+            engine::static_for_each(m.shape(), |i| unsafe {
+                *p.add(m.offset_of_unchecked(i)) = value.clone()
+            });
+            return;
+        }
         let l = self.layout();
         // SAFETY: l is valid, unique and exclusively ours (view invariants).
-        unsafe { kernel::fill_raw(self.as_mut_ptr(), &l, value) }
+        unsafe { kernel::fill_raw(p, &l, value) }
     }
 
     /// Copies `src` into this view element by element; the same as
@@ -246,12 +558,15 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         }
         let sl = Layout::try_contiguous(dl.shape())?;
         // SAFETY: src holds numel elements, what sl reaches; dl is valid,
-        // unique and exclusively ours; a & and a &mut cannot overlap.
-        unsafe { kernel::copy_raw(self.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
+        // unique and exclusively ours; a & and a &mut cannot overlap; the
+        // source slice is shared whole for the call.
+        unsafe { kernel::copy_raw(self.as_mut_ptr(), &dl, src.as_ptr(), &sl, true) };
         Ok(())
     }
 
-    /// Calls `f` on every element, mutably, in logical row-major order.
+    /// Calls `f` on every element, mutably, in an **unspecified order**
+    /// (memory order, as ndarray's `map_inplace`);
+    /// [`iter_mut`](Self::iter_mut) gives logical row-major order.
     ///
     /// ```
     /// # use constrided::{Layout, StridedViewMut};
@@ -261,15 +576,25 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(x, [2, 4, 6]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn map_inplace(&mut self, f: impl FnMut(&mut T)) {
+    pub fn map_inplace(&mut self, mut f: impl FnMut(&mut T)) {
+        let p = self.as_mut_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: as in fill; each &mut lives for one call.
+            engine::static_for_each(m.shape(), |i| unsafe {
+                f(&mut *p.add(m.offset_of_unchecked(i)))
+            });
+            return;
+        }
         let l = self.layout();
         // SAFETY: l is valid, unique and exclusively ours (view invariants).
-        unsafe { kernel::for_each_mut(self.as_mut_ptr(), &l, f) }
+        unsafe { kernel::for_each_mut(p, &l, f) }
     }
 
-    /// Calls `f(&mut self[i], &src[i])` for every index, in logical
-    /// row-major order, with `src` broadcast to this view's shape (NumPy
-    /// rules; `NotBroadcastable` when it cannot be).
+    /// Calls `f(&mut self[i], &src[i])` for every index, in an
+    /// **unspecified order** (memory order, tiled for the cache when `src`
+    /// is transposed against this view), with `src` broadcast to this
+    /// view's shape (NumPy rules; `NotBroadcastable` when it cannot be).
     ///
     /// ```
     /// # use constrided::{Layout, StridedView, StridedViewMut};
@@ -293,4 +618,151 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         unsafe { kernel::zip_mut(self.as_mut_ptr(), &dl, src.as_ptr(), &sl, f) };
         Ok(())
     }
+}
+
+#[cfg(feature = "rayon")]
+impl<T, const N: usize, M: Mapping<N> + Send> StridedViewMut<'_, T, N, M> {
+    /// [`map_inplace`](Self::map_inplace) on rayon's thread pool, over
+    /// disjoint parts of the view; `f` is called in an unspecified order
+    /// from several threads.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x: Vec<u32> = (0..1 << 16).collect();
+    /// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([256, 256]))?.t();
+    /// v.par_map_inplace(|e| *e *= 2);
+    /// assert_eq!(x[3], 6);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+    pub fn par_map_inplace(&mut self, f: impl Fn(&mut T) + Sync)
+    where
+        T: Send,
+    {
+        crate::Zip::from(self.reborrow()).par_for_each(f)
+    }
+
+    /// [`fill`](Self::fill) on rayon's thread pool, over disjoint parts of
+    /// the view.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = vec![0u8; 1 << 16];
+    /// StridedViewMut::new(&mut x, Layout::contiguous([256, 256]))?.par_fill(7);
+    /// assert!(x.iter().all(|&e| e == 7));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+    pub fn par_fill(&mut self, value: T)
+    where
+        T: Clone + Send + Sync,
+    {
+        crate::Zip::from(self.reborrow()).par_for_each(|e| *e = value.clone())
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+impl<T, const N: usize> super::StridedArray<T, N> {
+    /// The sum of the elements (may reassociate); see [`StridedView::sum`].
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// assert_eq!(StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?.sum(), 10);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn sum(&self) -> T
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+    {
+        self.view().sum()
+    }
+
+    /// Folds the elements in an unspecified order; see [`StridedView::fold`].
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let a = StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// assert_eq!(a.fold(0, |m, &e| m.max(e)), 4);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn fold<B>(&self, init: B, f: impl FnMut(B, &T) -> B) -> B {
+        self.view().fold(init, f)
+    }
+
+    /// Folds along `axis` into a new array; see [`StridedView::fold_axis`].
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let a = StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// assert_eq!(a.fold_axis(1, 0, |&s, &e| s + e)?.into_vec(), [3, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn fold_axis<B: Clone, const R: usize>(
+        &self,
+        axis: usize,
+        init: B,
+        f: impl FnMut(&B, &T) -> B,
+    ) -> Result<super::StridedArray<B, R>, LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().fold_axis(axis, init, f)
+    }
+
+    /// Sums along `axis` into a new array; see [`StridedView::sum_axis`].
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let a = StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// assert_eq!(a.sum_axis(0)?.into_vec(), [4, 6]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn sum_axis<const R: usize>(
+        &self,
+        axis: usize,
+    ) -> Result<super::StridedArray<T, R>, LayoutError>
+    where
+        T: Copy + Default + core::ops::Add<Output = T>,
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().sum_axis(axis)
+    }
+
+    /// Folds along `axis` into `dst`, allocation-free; see
+    /// [`StridedView::fold_axis_into`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedArray, StridedViewMut};
+    /// let a = StridedArray::from_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// let mut out = [1; 2];
+    /// let mut o = StridedViewMut::new(&mut out, Layout::contiguous([2]))?;
+    /// a.fold_axis_into(0, &mut o, |p, &e| *p *= e)?;
+    /// assert_eq!(out, [3, 8]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn fold_axis_into<B, const R: usize, MD: Mapping<R>>(
+        &self,
+        axis: usize,
+        dst: &mut StridedViewMut<'_, B, R, MD>,
+        f: impl FnMut(&mut B, &T),
+    ) -> Result<(), LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        self.view().fold_axis_into(axis, dst, f)
+    }
+}
+
+// The row-major copy of a view's elements into `out` (one per index), as
+// nested loops over the shape, between two slices that do not alias.
+#[inline(always)]
+fn copy_nest<T: Copy, const N: usize, M: Mapping<N>>(m: M, src: &[T], out: &mut [MaybeUninit<T>]) {
+    // SAFETY: out has one slot per index (callers' contract); in-range
+    // indices of the valid mapping reach positions below src.len().
+    engine::static_fold(m.shape(), 0usize, |j, i| unsafe {
+        out.get_unchecked_mut(j)
+            .write(*src.get_unchecked(m.offset_of_unchecked(i)));
+        j + 1
+    });
 }

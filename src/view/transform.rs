@@ -307,6 +307,19 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         unsafe { StridedView::from_parts(self.ptr, self.len, layout, self.whole) }
     }
 
+    // As `rewrap`, for a static mapping derived from this view's by a
+    // static transform (crate::static_transform), which reaches only
+    // positions this view's mapping reaches.
+    pub(crate) fn remap<const R: usize, M2: Mapping<R>>(
+        self,
+        mapping: M2,
+    ) -> StridedView<'a, T, R, M2> {
+        debug_assert!(mapping.to_layout().required_len() <= self.len);
+        // SAFETY: as in `rewrap`: same buffer and lifetime, and the static
+        // transforms select or reorder positions of self's layout.
+        unsafe { StridedView::from_parts(self.ptr, self.len, mapping, self.whole) }
+    }
+
     /// Broadcasts to `shape` under NumPy's rules (see [`Layout::broadcast_to`]).
     /// Shared views only: a broadcast repeats elements, so a mutable one would alias.
     ///
@@ -407,6 +420,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         // layout reaches a subset of self's positions (transforms keep
         // uniqueness: they select or reorder distinct indices).
         unsafe { StridedViewMut::from_parts(self.ptr, self.len, layout, self.exclusive) }
+    }
+
+    // As `rewrap`, for a static mapping derived by a static transform.
+    pub(crate) fn remap<const R: usize, M2: Mapping<R>>(
+        self,
+        mapping: M2,
+    ) -> StridedViewMut<'a, T, R, M2> {
+        debug_assert!(mapping.to_layout().required_len() <= self.len);
+        // SAFETY: as in `rewrap`: self is consumed, and the static
+        // transforms select or reorder distinct indices of self's layout,
+        // so the result stays unique and within the buffer.
+        unsafe { StridedViewMut::from_parts(self.ptr, self.len, mapping, self.exclusive) }
     }
 
     /// A new unique layout over the whole underlying buffer, with an

@@ -7,5 +7,5 @@ const COLS: usize = 3;
 
 fn main() {
     const START: i64 = -1;
-    let _ = strided![shape = (4, 3), offset = START];
+    let _ = strided![shape = (4, 3), offset = (START)];
 }

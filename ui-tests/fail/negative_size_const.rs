@@ -7,5 +7,5 @@ const COLS: usize = 3;
 
 fn main() {
     const NEG: isize = -3;
-    let _ = strided![shape = (4, NEG)];
+    let _ = strided![shape = (4, (NEG))];
 }

@@ -7,5 +7,5 @@ const COLS: usize = 3;
 
 fn main() {
     const START: bool = true;
-    let _ = strided![shape = (ROWS, COLS), offset = START];
+    let _ = strided![shape = (ROWS, COLS), offset = (START)];
 }

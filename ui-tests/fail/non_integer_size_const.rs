@@ -7,5 +7,5 @@ const COLS: usize = 3;
 
 fn main() {
     const HALF: f64 = 0.5;
-    let _ = strided![shape = (HALF, 3)];
+    let _ = strided![shape = ((HALF), 3)];
 }

@@ -7,7 +7,7 @@ const COLS: usize = 3;
 
 const NEG: i32 = -2;
 
-fn takes(_: strided!(type shape = (ROWS, NEG))) {}
+fn takes(_: strided!(type shape = (ROWS, (NEG)))) {}
 
 fn main() {
     let _ = takes;

@@ -3,18 +3,22 @@
 // unique one, proved while type-checking).
 use constrided::{strided, Mapping, StridedView};
 
+// A bare identifier entry may be a const generic parameter, so it is a
+// const argument of the layout's type and must have the entry's type
+// (usize, isize for strides); a parenthesized one is a constant
+// expression, of any integer type.
 const ROWS: u32 = 4;
 const BACK: i8 = -1;
 
-type T1 = strided!(type shape = (ROWS, 3), strides = (20, 2 * 1), offset = 22, len = 100);
-type T2 = strided!(type shape = (3,), strides = (BACK,), offset = 2);
+type T1 = strided!(type shape = ((ROWS), 3), strides = (20, 2 * 1), offset = 22, len = 100);
+type T2 = strided!(type shape = (3,), strides = ((BACK),), offset = 2);
 
 fn main() {
     let buf: [i32; 100] = core::array::from_fn(|i| i as i32);
     let v: StridedView<'_, i32, 2, T1> =
-        strided!(&buf; shape = (ROWS, 3), strides = (20, 2), offset = 22);
+        strided!(&buf; shape = ((ROWS), 3), strides = (20, 2), offset = 22);
     assert_eq!(v[[3, 2]], 86);
-    let w: StridedView<'_, i32, 1, T2> = strided!(&buf; shape = (3,), strides = (BACK,), offset = 2);
+    let w: StridedView<'_, i32, 1, T2> = strided!(&buf; shape = (3,), strides = ((BACK),), offset = 2);
     assert_eq!(w.iter().copied().collect::<Vec<_>>(), [2, 1, 0]);
 
     // A shared buffer behind a binding may alias.

@@ -1,0 +1,234 @@
+//! The element-wise engine: every kernel that is not a copy (fill,
+//! map_inplace, zip_with, fold, sum, `Zip`, the axis reductions, map)
+//! goes through [`for_each_run`].
+//!
+//! 1. A [`Plan`] in [`Order::Free`](super::plan::Order::Free): size-1 axes
+//!    dropped, axes running backwards in every operand flipped, axes ordered
+//!    by the strides of operand 0 (the destination, or the source of a
+//!    reduction), adjacent axes contiguous in every operand coalesced.
+//! 2. When another operand's fastest axis is not operand 0's inner axis (a
+//!    transposed source), the two conflicting axes are cut into square
+//!    tiles of `tile` elements (the transpose engine's idea): inside a tile
+//!    every operand walks short runs over a few cache lines, which stay in
+//!    L1 until the tile is done.
+//! 3. Everything else is the rank-monomorphized odometer of `loops.rs`,
+//!    handing the kernel one inner run at a time: `(positions, length,
+//!    strides)`. Kernels give the closure slices when every stride is 1,
+//!    so the inner loops vectorize.
+//!
+//! Static views skip all of this: [`static_for_each`] is a plain nest of
+//! loops over the constant shape.
+
+use super::loops::for_each_outer;
+use super::plan::Plan;
+
+/// Rows of a tile, in units of the tile edge.
+const TILE_ROWS: usize = if cfg!(miri) { 1 } else { 16 };
+
+/// Tile width (elements of the inner axis) for operands of at most `elem`
+/// bytes: one 64-byte cache line, so a transposed operand keeps only one
+/// line per tile column alive while the tile's rows (`TILE_ROWS` widths)
+/// are walked, few enough to survive the set conflicts of power-of-two
+/// strides. Under Miri, tiny tiles so that small tests cross tile edges.
+pub(crate) const fn tile_edge(elem: usize) -> usize {
+    if cfg!(miri) {
+        return 3;
+    }
+    match 64usize.checked_div(elem) {
+        Some(t) if t >= 4 => t,
+        _ => 4,
+    }
+}
+
+// The axis operand k walks fastest (smallest non-zero |stride|), if any.
+fn fastest_axis<const K: usize>(plan: &Plan<K>, k: usize) -> Option<usize> {
+    (0..plan.rank)
+        .filter(|&a| plan.strides[k][a] != 0)
+        .min_by_key(|&a| plan.strides[k][a].unsigned_abs())
+}
+
+/// The axis to tile against the inner one: the fastest axis of the first
+/// operand that walks the inner axis with a longer step than its own
+/// fastest axis (a transposed operand). `None` when every operand is
+/// happy with the inner axis (or is broadcast along it).
+pub(crate) fn conflict_axis<const K: usize>(plan: &Plan<K>) -> Option<usize> {
+    if plan.rank < 2 {
+        return None;
+    }
+    let inner = plan.rank - 1;
+    (1..K).find_map(|k| {
+        let s = plan.strides[k][inner].unsigned_abs();
+        match fastest_axis(plan, k) {
+            Some(b) if b != inner && s != 0 && s > plan.strides[k][b].unsigned_abs() => Some(b),
+            _ => None,
+        }
+    })
+}
+
+/// Calls `body(positions, n, strides)` for inner runs that together cover
+/// every element of the plan exactly once: operand `k` visits positions
+/// `positions[k] + j·strides[k]` for `j < n`. A scalar plan is one run of
+/// one element (strides reported as 1).
+#[inline(always)]
+pub(crate) fn for_each_run<const K: usize>(
+    plan: &Plan<K>,
+    tile: usize,
+    mut body: impl FnMut([isize; K], usize, [isize; K]),
+) {
+    if plan.rank == 0 {
+        body(plan.start, 1, [1; K]);
+        return;
+    }
+    let inner = plan.rank - 1;
+    let Some(b) = conflict_axis(plan) else {
+        let n = plan.shape[inner];
+        let s: [isize; K] = core::array::from_fn(|k| plan.strides[k][inner]);
+        for_each_outer(plan, inner, |pos| body(pos, n, s));
+        return;
+    };
+    // Tiled: the odometer runs over the other axes; the inner axis `a` and
+    // the conflicting axis `b` are walked tile by tile.
+    let mut outer = *plan;
+    let (na, sa) = outer.take_axis(inner);
+    let (nb, sb) = outer.take_axis(b);
+    let t = tile.max(1);
+    for_each_outer(&outer, outer.rank, |base| {
+        let mut b0 = 0;
+        while b0 < nb {
+            let b1 = b0 + (nb - b0).min(t.saturating_mul(TILE_ROWS));
+            let mut a0 = 0;
+            while a0 < na {
+                let len = (na - a0).min(t);
+                for i in b0..b1 {
+                    let pos = core::array::from_fn(|k| {
+                        base[k]
+                            .wrapping_add((i as isize).wrapping_mul(sb[k]))
+                            .wrapping_add((a0 as isize).wrapping_mul(sa[k]))
+                    });
+                    body(pos, len, sa);
+                }
+                a0 += len;
+            }
+            b0 = b1;
+        }
+    });
+}
+
+/// Runs `run` on disjoint parts of `plan` on rayon's pool: the first axis
+/// of size >= 2 is halved (`n / 2`: no overflow) until a part has fewer than
+/// `min` elements. Parts of a unique operand reach disjoint positions.
+#[cfg(feature = "rayon")]
+pub(crate) fn par_split<const K: usize>(
+    plan: Plan<K>,
+    min: usize,
+    run: &(impl Fn(&Plan<K>) + Sync),
+) {
+    let axis = (0..plan.rank).find(|&a| plan.shape[a] >= 2);
+    let numel = plan.shape[..plan.rank]
+        .iter()
+        .fold(1usize, |a, &b| a.saturating_mul(b));
+    let Some(a) = axis.filter(|_| numel >= min.max(2)) else {
+        run(&plan);
+        return;
+    };
+    let half = plan.shape[a] / 2;
+    let mut lo = plan;
+    lo.shape[a] = half;
+    let mut hi = plan;
+    hi.shape[a] = plan.shape[a] - half;
+    for k in 0..K {
+        hi.start[k] = plan.start[k].wrapping_add((half as isize).wrapping_mul(plan.strides[k][a]));
+    }
+    rayon::join(|| par_split(lo, min, run), || par_split(hi, min, run));
+}
+
+/// Folds over every index of `shape` in row-major order, as plain nested
+/// loops: for static views, whose shape is a constant, this folds to the
+/// loops one writes by hand (no plan, no element count at run time).
+#[inline(always)]
+pub(crate) fn static_fold<const N: usize, B>(
+    shape: [usize; N],
+    init: B,
+    mut f: impl FnMut(B, [usize; N]) -> B,
+) -> B {
+    // Pad to 8 axes of size 1 at the end: loops of one trip vanish.
+    let mut sh = [1usize; 8];
+    let mut k = 0;
+    while k < N && k < 8 {
+        sh[k] = shape[k];
+        k += 1;
+    }
+    let mut idx = [0usize; 8];
+    let mut acc = init;
+    macro_rules! nest {
+        () => {{
+            let i: [usize; N] = core::array::from_fn(|a| idx[a]);
+            acc = f(acc, i);
+        }};
+        ($d:literal $($rest:literal)*) => {
+            for i in 0..sh[$d] {
+                idx[$d] = i;
+                nest!($($rest)*);
+            }
+        };
+    }
+    nest!(0 1 2 3 4 5 6 7);
+    acc
+}
+
+/// [`static_fold`] without an accumulator.
+#[inline(always)]
+pub(crate) fn static_for_each<const N: usize>(shape: [usize; N], mut body: impl FnMut([usize; N])) {
+    static_fold(shape, (), |(), i| body(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan::Order;
+    use super::*;
+    extern crate std;
+    use std::vec::Vec;
+
+    fn visits<const K: usize>(plan: &Plan<K>, tile: usize) -> Vec<[isize; K]> {
+        let mut v = Vec::new();
+        for_each_run(plan, tile, |p, n, s| {
+            for j in 0..n as isize {
+                v.push(core::array::from_fn(|k| p[k] + j * s[k]));
+            }
+        });
+        v
+    }
+
+    #[test]
+    fn transposed_operand_is_tiled_and_complete() {
+        let p = Plan::<2>::new(&[5, 7], [&[7, 1], &[1, 5]], [0, 0], Order::Free).unwrap();
+        assert_eq!(conflict_axis(&p), Some(0));
+        let mut v = visits(&p, 3);
+        assert_eq!(v.len(), 35);
+        v.sort();
+        let want: Vec<[isize; 2]> = (0..5)
+            .flat_map(|i| (0..7).map(move |j| [7 * i + j, i + 5 * j]))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert_eq!(v, want);
+    }
+
+    #[test]
+    fn broadcast_inner_is_not_a_conflict() {
+        let p = Plan::<2>::new(&[5, 7], [&[1, 5], &[1, 0]], [0, 0], Order::Free).unwrap();
+        assert_eq!(conflict_axis(&p), None);
+    }
+
+    #[test]
+    fn static_nest_is_row_major() {
+        let mut v = Vec::new();
+        static_for_each([2, 3], |i| v.push(i));
+        assert_eq!(v, [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
+        let mut n = 0;
+        static_for_each([], |_: [usize; 0]| n += 1);
+        assert_eq!(n, 1);
+        static_for_each([3, 0], |_| n += 1);
+        assert_eq!(n, 1);
+    }
+}

@@ -1,0 +1,467 @@
+//! Instruction-set levels of the copy kernels, picked at run time, and the
+//! x86_64 building blocks: register transposes of 16-byte rows for 1-, 2-,
+//! 4- and 8-byte elements, and non-temporal (streaming) line stores.
+//!
+//! The level is detected once (`is_x86_feature_detected!`, cached in an
+//! atomic) and can be forced lower for tests ([`force_level`]); under Miri
+//! the portable level is always used, so Miri checks the portable paths.
+//! SIMD paths run only for element types whose every byte is initialised
+//! (see [`super::elem`]); everything else takes the portable, typed paths.
+//!
+//! Streaming stores bypass the cache: worth it only when the destination
+//! is much larger than the cache (otherwise the next reader finds nothing
+//! cached), and only for whole 64-byte lines (a partial line written by
+//! streaming stores costs a read-modify-write in memory). The kernels peel
+//! to the line boundary and stream whole lines only; a `Vec<f32>` is only
+//! 16-byte aligned. Every streaming copy ends with an `sfence`.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The instruction-set level the copy kernels use.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Plain Rust, typed moves only (any target; always under Miri).
+    Portable = 1,
+    /// SSE2 register transposes and streaming stores (every x86_64).
+    Sse2 = 2,
+    /// AVX2: two 16-byte register transposes per instruction (detected at
+    /// run time with feature `std`, or enabled at compile time).
+    Avx2 = 3,
+}
+
+// 0: not detected yet; otherwise a Level.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+// 0: streaming decided by size; 1: never; 2: always (tests).
+static STREAM: AtomicU8 = AtomicU8::new(0);
+
+/// Destinations at least this large (bytes) are written with streaming
+/// stores: the L3 of the machine this was tuned on (32 MiB, a Zen 4 EPYC).
+/// Measured there (loaded, so roughly): 64 MiB transposes run up to 2-3x
+/// faster streaming, while a 25.7 MB NCHW -> NHWC copy ran faster with
+/// ordinary stores (much of it still hits the cache).
+pub(crate) const STREAM_MIN_BYTES: usize = 32 << 20;
+
+fn detect() -> Level {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        #[cfg(feature = "std")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Level::Avx2;
+        }
+        #[cfg(not(feature = "std"))]
+        if cfg!(target_feature = "avx2") {
+            return Level::Avx2;
+        }
+        Level::Sse2
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    Level::Portable
+}
+
+/// The level in use (detected once, or forced).
+#[inline]
+pub(crate) fn level() -> Level {
+    if cfg!(miri) {
+        return Level::Portable;
+    }
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => Level::Portable,
+        2 => Level::Sse2,
+        3 => Level::Avx2,
+        _ => {
+            let l = detect();
+            LEVEL.store(l as u8, Ordering::Relaxed);
+            l
+        }
+    }
+}
+
+/// Forces the copy kernels' instruction-set level (`None`: detect). For
+/// tests and benchmarks; a level above what the CPU has is lowered to the
+/// detected one. Results never depend on the level, only speed does.
+///
+/// ```
+/// use constrided::kernel::{force_level, Level};
+/// force_level(Some(Level::Portable));
+/// force_level(None);
+/// ```
+#[doc(hidden)]
+pub fn force_level(level: Option<Level>) {
+    let l = match level {
+        Some(l) => l.min(detect()),
+        None => detect(),
+    };
+    LEVEL.store(l as u8, Ordering::Relaxed);
+}
+
+/// Forces streaming stores on (`Some(true)`, at any size) or off
+/// (`Some(false)`), or back to the size rule (`None`). For tests and
+/// benchmarks; results never depend on it.
+///
+/// ```
+/// use constrided::kernel::force_streaming;
+/// force_streaming(Some(true));
+/// force_streaming(None);
+/// ```
+#[doc(hidden)]
+pub fn force_streaming(on: Option<bool>) {
+    STREAM.store(
+        match on {
+            None => 0,
+            Some(false) => 1,
+            Some(true) => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// Whether a copy writing `bytes` bytes of `T` should stream its stores.
+#[inline]
+pub(crate) fn stream_for<T>(bytes: usize) -> bool {
+    if level() < Level::Sse2 || !super::elem::is_plain::<T>() {
+        return false;
+    }
+    match STREAM.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => bytes >= STREAM_MIN_BYTES,
+    }
+}
+
+/// Orders earlier streaming stores before later stores (a no-op where
+/// there are none).
+#[inline]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: sfence has no preconditions (SSE is part of x86_64).
+    unsafe {
+        core::arch::x86_64::_mm_sfence()
+    }
+}
+
+/// Copies `n` plain elements of `size` bytes from `s` to `d` (not
+/// overlapping), streaming whole destination lines: ordinary stores up to
+/// the first 64-byte boundary of `d` and after the last, streaming stores
+/// for the lines between. Falls back to ordinary stores when `d` cannot
+/// reach a line boundary at an element boundary.
+///
+/// # Safety
+/// `s` and `d` are valid for `n` elements of `size` bytes; every byte is
+/// initialised; the caller ends the copy with [`stream_fence`].
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize) -> bool {
+    use core::arch::x86_64::*;
+    let bytes = n * size;
+    let peel = (64 - (d as usize) % 64) % 64;
+    if peel % size != 0 || bytes < peel + 64 {
+        return false;
+    }
+    let lines = (bytes - peel) / 64;
+    // SAFETY: (whole body) peel + 64·lines <= bytes, all within the n
+    // elements; the line stores are 64-byte aligned.
+    unsafe {
+        core::ptr::copy_nonoverlapping(s, d, peel);
+        let (mut dp, mut sp) = (d.add(peel), s.add(peel));
+        for _ in 0..lines {
+            let a = _mm_loadu_si128(sp as *const __m128i);
+            let b = _mm_loadu_si128(sp.add(16) as *const __m128i);
+            let c = _mm_loadu_si128(sp.add(32) as *const __m128i);
+            let e = _mm_loadu_si128(sp.add(48) as *const __m128i);
+            _mm_stream_si128(dp as *mut __m128i, a);
+            _mm_stream_si128(dp.add(16) as *mut __m128i, b);
+            _mm_stream_si128(dp.add(32) as *mut __m128i, c);
+            _mm_stream_si128(dp.add(48) as *mut __m128i, e);
+            dp = dp.add(64);
+            sp = sp.add(64);
+        }
+        let done = peel + 64 * lines;
+        core::ptr::copy_nonoverlapping(s.add(done), d.add(done), bytes - done);
+    }
+    true
+}
+
+/// `d[drow[r] + c] = s[scol[c] + r]` for `r, c < B`, `B · W == 64`, for
+/// plain elements of `W` bytes: sixteen-byte rows transposed in SSE2
+/// registers (`K = 16 / W` rows at a time, `log2 K` rounds of unpacks),
+/// stored with streaming stores when `stream` (then every destination run
+/// must be 16-byte aligned).
+///
+/// # Safety
+/// As the portable block: every position named is inside its buffer; dst
+/// positions are ours and not source positions; every byte initialised.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
+    d: *mut u8,
+    drow: &[isize],
+    s: *const u8,
+    scol: &[isize],
+    stream: bool,
+) {
+    use core::arch::x86_64::*;
+    const { assert!(B * W == 64) };
+    let k = 16 / W;
+    let (drow, scol) = (&drow[..B], &scol[..B]);
+    // The transposed block, row by row (four 16-byte pieces per 64-byte
+    // destination line), so that each line is then written whole and at
+    // once: streaming stores fill one write-combining buffer at a time.
+    // SAFETY: SSE2 is part of x86_64.
+    let zero = unsafe { _mm_setzero_si128() };
+    let mut out = [[zero; 4]; B];
+    // Hint the next lines of the B source runs (see avx2_block).
+    for &c in scol {
+        let p = s.wrapping_offset(c * W as isize).wrapping_add(128);
+        // SAFETY: a prefetch is a hint: it neither faults nor accesses.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) };
+    }
+    // Source lines k at a time, each read whole before the next group: at
+    // power-of-two strides (a 256³ permutation) all B lines of a block map
+    // to one cache set, so only a few may be live at once.
+    for cb in (0..B).step_by(k) {
+        for rb in (0..B).step_by(k) {
+            let mut v = [zero; 16];
+            for (i, vi) in v.iter_mut().enumerate().take(k) {
+                // SAFETY: source run cb + i, elements rb..rb + k.
+                *vi = unsafe {
+                    _mm_loadu_si128(s.offset(scol[cb + i] * W as isize).add(rb * W) as *const _)
+                };
+            }
+            // SAFETY: SSE2 is part of x86_64.
+            let v = unsafe { transpose_rows::<W>(v) };
+            for (p, &vp) in v.iter().enumerate().take(k) {
+                // Output p holds destination row rb + bitrev(p).
+                out[rb + bit_reverse(p, k)][cb / k] = vp;
+            }
+        }
+    }
+    for (r, line) in out.iter().enumerate() {
+        // SAFETY: destination run r, its B elements (64 bytes).
+        unsafe {
+            let o = d.offset(drow[r] * W as isize) as *mut __m128i;
+            if stream {
+                for (q, &piece) in line.iter().enumerate() {
+                    _mm_stream_si128(o.add(q), piece);
+                }
+            } else {
+                for (q, &piece) in line.iter().enumerate() {
+                    _mm_storeu_si128(o.add(q), piece);
+                }
+            }
+        }
+    }
+}
+
+/// [`sse2_block`] with AVX2: each 32-byte register holds two 16-byte rows
+/// side by side (a source line's elements `rb..rb + 2K`), so one round of
+/// in-lane unpacks transposes two `K x K` squares at once; destination
+/// lines are written as two 32-byte stores.
+///
+/// # Safety
+/// As [`sse2_block`], and the CPU has AVX2.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
+    d: *mut u8,
+    drow: &[isize],
+    s: *const u8,
+    scol: &[isize],
+    stream: bool,
+) {
+    use core::arch::x86_64::*;
+    const { assert!(B * W == 64) };
+    let k = 16 / W;
+    let (drow, scol) = (&drow[..B], &scol[..B]);
+    // SAFETY: (whole body) AVX2 is enabled; source run cb + i holds
+    // elements rb..rb + 2k (2k <= B); destination run r holds B elements
+    // (64 bytes, 32-byte aligned when streaming).
+    unsafe {
+        let mut out = [[_mm_setzero_si128(); 4]; B];
+        // Hint the next lines of the B source runs (two blocks on): a
+        // block draws on B streams at once, more than the hardware
+        // prefetchers follow. A prefetch reads nothing (no fault, no
+        // access), so it may name positions beyond the copy.
+        for &c in scol {
+            let p = s.wrapping_offset(c * W as isize).wrapping_add(128);
+            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+        }
+        for cb in (0..B).step_by(k) {
+            for rb in (0..B).step_by(2 * k) {
+                let mut v = [_mm256_setzero_si256(); 16];
+                for (i, vi) in v.iter_mut().enumerate().take(k) {
+                    let p = s.offset(scol[cb + i] * W as isize).add(rb * W);
+                    *vi = _mm256_loadu_si256(p as *const __m256i);
+                }
+                let v = transpose_rows_256::<W>(v);
+                for (p, &vp) in v.iter().enumerate().take(k) {
+                    let r = rb + bit_reverse(p, k);
+                    out[r][cb / k] = _mm256_castsi256_si128(vp);
+                    out[r + k][cb / k] = _mm256_extracti128_si256::<1>(vp);
+                }
+            }
+        }
+        for (r, line) in out.iter().enumerate() {
+            let o = d.offset(drow[r] * W as isize) as *mut __m256i;
+            let lo = _mm256_loadu_si256(line.as_ptr() as *const __m256i);
+            let hi = _mm256_loadu_si256(line.as_ptr().add(2) as *const __m256i);
+            if stream {
+                _mm256_stream_si256(o, lo);
+                _mm256_stream_si256(o.add(1), hi);
+            } else {
+                _mm256_storeu_si256(o, lo);
+                _mm256_storeu_si256(o.add(1), hi);
+            }
+        }
+    }
+}
+
+/// [`transpose_rows`] on both 16-byte lanes of AVX2 registers at once.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn transpose_rows_256<const W: usize>(
+    mut v: [core::arch::x86_64::__m256i; 16],
+) -> [core::arch::x86_64::__m256i; 16] {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let mut e = W;
+    while e < 16 {
+        let mut o = v;
+        for i in 0..k / 2 {
+            let (a, b) = (v[2 * i], v[2 * i + 1]);
+            // SAFETY: AVX2 is enabled. (The block is needed before Rust
+            // 1.86, where intrinsics are safe inside target_feature fns.)
+            #[allow(unused_unsafe)]
+            let (lo, hi) = unsafe {
+                match e {
+                    1 => (_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)),
+                    2 => (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)),
+                    4 => (_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)),
+                    _ => (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)),
+                }
+            };
+            o[i] = lo;
+            o[i + k / 2] = hi;
+        }
+        v = o;
+        e *= 2;
+    }
+    v
+}
+
+/// A small 2-D transpose of plain `W`-byte elements, in `K x K` register
+/// blocks (`K = 16 / W`): `d[i·d0 + j] = s[i + j·s1]` for `i < n0`,
+/// `j < n1` (strides in elements); the ragged edges element by element.
+///
+/// # Safety
+/// Every position named is inside its buffer; dst positions are ours and
+/// not source positions; every byte initialised.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn sse2_small<const W: usize>(
+    d: *mut u8,
+    d0: isize,
+    s: *const u8,
+    s1: isize,
+    n0: usize,
+    n1: usize,
+) {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let w = W as isize;
+    let (f0, f1) = (n0 / k * k, n1 / k * k);
+    // SAFETY: (whole body) every (i, j) below is an index of the copy.
+    unsafe {
+        for i0 in (0..f0).step_by(k) {
+            for j0 in (0..f1).step_by(k) {
+                let mut v = [_mm_setzero_si128(); 16];
+                for (jj, vj) in v.iter_mut().enumerate().take(k) {
+                    let p = s.offset(((i0 as isize) + (j0 + jj) as isize * s1) * w);
+                    *vj = _mm_loadu_si128(p as *const __m128i);
+                }
+                let v = transpose_rows::<W>(v);
+                for (p, &vp) in v.iter().enumerate().take(k) {
+                    let i = (i0 + bit_reverse(p, k)) as isize;
+                    let o = d.offset((i * d0 + j0 as isize) * w);
+                    _mm_storeu_si128(o as *mut __m128i, vp);
+                }
+            }
+        }
+        let one = |i: usize, j: usize| {
+            let (i, j) = (i as isize, j as isize);
+            core::ptr::copy_nonoverlapping(
+                s.offset((i + j * s1) * w),
+                d.offset((i * d0 + j) * w),
+                W,
+            );
+        };
+        for i in 0..f0 {
+            for j in f1..n1 {
+                one(i, j);
+            }
+        }
+        for i in f0..n0 {
+            for j in 0..n1 {
+                one(i, j);
+            }
+        }
+    }
+}
+
+#[inline(always)]
+const fn bit_reverse(p: usize, k: usize) -> usize {
+    let bits = k.trailing_zeros();
+    if bits == 0 {
+        0
+    } else {
+        p.reverse_bits() >> (usize::BITS - bits)
+    }
+}
+
+/// Transposes the first `16 / W` rows of `v` as a square of `W`-byte
+/// lanes; row `p` of the result is column `bit_reverse(p)`.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+unsafe fn transpose_rows<const W: usize>(
+    mut v: [core::arch::x86_64::__m128i; 16],
+) -> [core::arch::x86_64::__m128i; 16] {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    let mut e = W;
+    while e < 16 {
+        let mut o = v;
+        for i in 0..k / 2 {
+            let (a, b) = (v[2 * i], v[2 * i + 1]);
+            // SAFETY: SSE2 is part of x86_64.
+            let (lo, hi) = unsafe {
+                match e {
+                    1 => (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b)),
+                    2 => (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)),
+                    4 => (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b)),
+                    _ => (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b)),
+                }
+            };
+            o[i] = lo;
+            o[i + k / 2] = hi;
+        }
+        v = o;
+        e *= 2;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bit_reverse;
+
+    #[test]
+    fn bit_reversal() {
+        assert_eq!(bit_reverse(0, 1), 0);
+        assert_eq!(bit_reverse(1, 2), 1);
+        assert_eq!(bit_reverse(1, 4), 2);
+        assert_eq!(bit_reverse(3, 8), 6);
+        assert_eq!(bit_reverse(1, 16), 8);
+    }
+}

@@ -1,0 +1,766 @@
+//! Static transforms: `t`, `transpose_axes`, `flip_axis`, `index_axis_at`,
+//! `insert_axis_at`, `remove_axis_at` and `slice_axis` on static layouts
+//! and static views. The result is again a static layout: a zero-sized
+//! type that names its source and the transform's const arguments, whose
+//! numbers are associated constants computed by the crate's `const fn`s
+//! (no `generic_const_exprs`: stable Rust). Index math on the result folds
+//! to constants as on a layout written out in `strided!`.
+//!
+//! An out-of-range const argument is a compile error naming the numbers,
+//! raised when the code is instantiated (`cargo build`): the transform's
+//! layout is an associated constant, which rustc evaluates at
+//! monomorphization.
+//!
+//! ```
+//! use constrided::{strided, Mapping};
+//! let buf: [i32; 12] = core::array::from_fn(|i| i as i32);
+//! let v = strided!(&buf; shape = (3, 4));
+//! let w = v.flip_axis::<1>().slice_axis::<0, 1, 3, 1>();
+//! assert_eq!(w.shape(), [2, 4]);
+//! assert_eq!(w[[0, 0]], 7);
+//! assert_eq!(core::mem::size_of_val(w.mapping()), 0);
+//! ```
+
+use core::marker::PhantomData;
+
+use crate::layout::mapping::Sealed;
+use crate::layout::math::has_zero_axis;
+use crate::layout::message::{describe_after, Message};
+use crate::layout::{Higher, Layout, Lower, Mapping, Rank};
+use crate::static_layout::{StaticLayout, StaticMapping};
+use crate::view::{StridedView, StridedViewMut};
+
+// The layout of a transform, or the panic (a compile error at
+// instantiation) with the message naming the numbers.
+const fn done<const N: usize>(r: Result<Layout<N>, Message>) -> Layout<N> {
+    match r {
+        Ok(l) => l,
+        Err(m) => panic!("{}", m.as_str()),
+    }
+}
+
+const fn checked<const N: usize>(
+    what: &str,
+    shape: [usize; N],
+    strides: [isize; N],
+    offset: usize,
+) -> Result<Layout<N>, Message> {
+    match Layout::new(shape, strides, offset) {
+        Ok(l) => Ok(l),
+        Err(e) => Err(describe_after(what, &e)),
+    }
+}
+
+const fn axis_error(what: &str, name: &str, axis: usize, rank: usize) -> Message {
+    Message::from_text(what)
+        .push(name)
+        .push(" ")
+        .push_int(axis as i128)
+        .push(" is out of range for rank ")
+        .push_int(rank as i128)
+}
+
+/// `t()`: all axes reversed.
+pub const fn reversed<const N: usize>(l: Layout<N>) -> Layout<N> {
+    let (s, d) = (l.shape(), l.strides());
+    let mut shape = [0usize; N];
+    let mut strides = [0isize; N];
+    let mut k = 0;
+    while k < N {
+        shape[k] = s[N - 1 - k];
+        strides[k] = d[N - 1 - k];
+        k += 1;
+    }
+    done(checked("t(): ", shape, strides, l.offset()))
+}
+
+/// `transpose_axes::<A, B>()`: axes `A` and `B` swapped.
+pub const fn swapped<const N: usize>(
+    l: Layout<N>,
+    a: usize,
+    b: usize,
+) -> Result<Layout<N>, Message> {
+    const W: &str = "strided!: transpose_axes::<A, B>(): ";
+    if a >= N {
+        return Err(axis_error(W, "axis A =", a, N));
+    }
+    if b >= N {
+        return Err(axis_error(W, "axis B =", b, N));
+    }
+    let mut shape = l.shape();
+    let mut strides = l.strides();
+    shape[a] = l.shape()[b];
+    shape[b] = l.shape()[a];
+    strides[a] = l.strides()[b];
+    strides[b] = l.strides()[a];
+    checked(W, shape, strides, l.offset())
+}
+
+/// `flip_axis::<A>()`: axis `A` walked backwards.
+pub const fn flipped<const N: usize>(l: Layout<N>, a: usize) -> Result<Layout<N>, Message> {
+    const W: &str = "strided!: flip_axis::<A>(): ";
+    if a >= N {
+        return Err(axis_error(W, "axis A =", a, N));
+    }
+    let shape = l.shape();
+    let mut strides = l.strides();
+    let mut offset = l.offset();
+    if !has_zero_axis(&shape) {
+        offset = (offset as i128 + (shape[a] as i128 - 1) * strides[a] as i128) as usize;
+    }
+    strides[a] = strides[a].wrapping_neg();
+    checked(W, shape, strides, offset)
+}
+
+/// `index_axis_at::<A, I>()`: axis `A` fixed at index `I`, rank `N - 1`.
+pub const fn indexed<const N: usize, const M: usize>(
+    l: Layout<N>,
+    a: usize,
+    i: usize,
+) -> Result<Layout<M>, Message> {
+    const W: &str = "strided!: index_axis_at::<A, I>(): ";
+    if a >= N {
+        return Err(axis_error(W, "axis A =", a, N));
+    }
+    let size = l.shape()[a];
+    if i >= size {
+        return Err(Message::from_text(W)
+            .push("index I = ")
+            .push_int(i as i128)
+            .push(" is out of range for axis ")
+            .push_int(a as i128)
+            .push(" of size ")
+            .push_int(size as i128));
+    }
+    let offset = if has_zero_axis(&l.shape()) {
+        l.offset()
+    } else {
+        (l.offset() as i128 + i as i128 * l.strides()[a] as i128) as usize
+    };
+    let (shape, strides) = without::<N, M>(l, a);
+    checked(W, shape, strides, offset)
+}
+
+/// `remove_axis_at::<A>()`: axis `A`, of size 1, dropped: rank `N - 1`.
+pub const fn removed<const N: usize, const M: usize>(
+    l: Layout<N>,
+    a: usize,
+) -> Result<Layout<M>, Message> {
+    const W: &str = "strided!: remove_axis_at::<A>(): ";
+    if a >= N {
+        return Err(axis_error(W, "axis A =", a, N));
+    }
+    if l.shape()[a] != 1 {
+        return Err(Message::from_text(W)
+            .push("axis ")
+            .push_int(a as i128)
+            .push(" has size ")
+            .push_int(l.shape()[a] as i128)
+            .push(", but only an axis of size 1 can be removed"));
+    }
+    let (shape, strides) = without::<N, M>(l, a);
+    checked(W, shape, strides, l.offset())
+}
+
+/// `insert_axis_at::<A>()`: a new axis of size 1 before axis `A`
+/// (`A == N` appends): rank `N + 1`. Its stride is NumPy's choice, as
+/// [`Layout::insert_axis`].
+pub const fn inserted<const N: usize, const M: usize>(
+    l: Layout<N>,
+    a: usize,
+) -> Result<Layout<M>, Message> {
+    const W: &str = "strided!: insert_axis_at::<A>(): ";
+    if a > N {
+        return Err(axis_error(W, "axis A =", a, M));
+    }
+    let stride = if a < N {
+        match l.strides()[a].checked_mul(l.shape()[a] as isize) {
+            Some(s) => s,
+            None => 0,
+        }
+    } else {
+        1
+    };
+    let mut shape = [0usize; M];
+    let mut strides = [0isize; M];
+    let mut k = 0;
+    while k < M {
+        if k < a {
+            shape[k] = l.shape()[k];
+            strides[k] = l.strides()[k];
+        } else if k == a {
+            shape[k] = 1;
+            strides[k] = stride;
+        } else {
+            shape[k] = l.shape()[k - 1];
+            strides[k] = l.strides()[k - 1];
+        }
+        k += 1;
+    }
+    checked(W, shape, strides, l.offset())
+}
+
+/// `slice_axis::<A, START, STOP, STEP>()`: indices `START, START + STEP,
+/// ...` below `STOP` of axis `A`, with `0 <= START <= STOP <= size` and
+/// `STEP >= 1`.
+pub const fn sliced<const N: usize>(
+    l: Layout<N>,
+    a: usize,
+    start: usize,
+    stop: usize,
+    step: usize,
+) -> Result<Layout<N>, Message> {
+    const W: &str = "strided!: slice_axis::<A, START, STOP, STEP>(): ";
+    if a >= N {
+        return Err(axis_error(W, "axis A =", a, N));
+    }
+    let size = l.shape()[a];
+    if step == 0 {
+        return Err(Message::from_text(W).push("STEP is 0: it must be 1 or more"));
+    }
+    if start > stop || stop > size {
+        return Err(Message::from_text(W)
+            .push("needs 0 <= START <= STOP <= size, but START = ")
+            .push_int(start as i128)
+            .push(", STOP = ")
+            .push_int(stop as i128)
+            .push(" and axis ")
+            .push_int(a as i128)
+            .push(" has size ")
+            .push_int(size as i128));
+    }
+    let mut shape = l.shape();
+    let mut strides = l.strides();
+    let n = (stop - start).div_ceil(step);
+    shape[a] = n;
+    if n > 1 {
+        // (n-1)·step·stride is reached by the source: it fits.
+        strides[a] = (strides[a] as i128 * step as i128) as isize;
+    }
+    let offset = if has_zero_axis(&shape) {
+        l.offset()
+    } else {
+        (l.offset() as i128 + start as i128 * l.strides()[a] as i128) as usize
+    };
+    checked(W, shape, strides, offset)
+}
+
+// Shape and strides without axis `a` (M = N - 1).
+const fn without<const N: usize, const M: usize>(
+    l: Layout<N>,
+    a: usize,
+) -> ([usize; M], [isize; M]) {
+    let mut shape = [0usize; M];
+    let mut strides = [0isize; M];
+    let mut k = 0;
+    while k < M {
+        let from = if k < a { k } else { k + 1 };
+        shape[k] = l.shape()[from];
+        strides[k] = l.strides()[from];
+        k += 1;
+    }
+    (shape, strides)
+}
+
+macro_rules! zst {
+    ($(#[$doc:meta])* $name:ident [$($p:tt)*] [$($arg:tt)*] [$($ph:ty),*]) => {
+        $(#[$doc])*
+        pub struct $name<L, $($p)*> {
+            _source: PhantomData<fn() -> (L, $($ph,)*)>,
+        }
+        impl<L, $($p)*> Clone for $name<L, $($arg)*> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<L, $($p)*> Copy for $name<L, $($arg)*> {}
+        impl<L, $($p)*> Sealed for $name<L, $($arg)*> {}
+        impl<L, $($p)*> Default for $name<L, $($arg)*> {
+            fn default() -> Self {
+                $name { _source: PhantomData }
+            }
+        }
+        impl<L, $($p)*> core::fmt::Debug for $name<L, $($arg)*> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(stringify!($name))
+            }
+        }
+    };
+}
+
+zst!(
+    /// The static layout `L` with all axes reversed (`t()`).
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (4, 3)].t();
+    /// assert_eq!((l.shape(), l.strides()), ([3, 4], [1, 3]));
+    /// ```
+    Transposed [const R: usize] [R] []);
+zst!(
+    /// The static layout `L` with axes `A` and `B` swapped.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (2, 3, 4)].transpose_axes::<0, 2>();
+    /// assert_eq!(l.shape(), [4, 3, 2]);
+    /// ```
+    TransposeAxes [const R: usize, const A: usize, const B: usize] [R, A, B] []);
+zst!(
+    /// The static layout `L` with axis `A` walked backwards.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (2, 3)].flip_axis::<1>();
+    /// assert_eq!((l.strides(), l.offset()), ([3, -1], 2));
+    /// ```
+    FlipAxis [const R: usize, const A: usize] [R, A] []);
+zst!(
+    /// The static layout `L` (rank `N`) with axis `A` fixed at `I`.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (2, 3)].index_axis_at::<1, 2>();
+    /// assert_eq!((l.shape(), l.offset()), ([2], 2));
+    /// ```
+    IndexAxisAt [NR, MR, const A: usize, const I: usize] [NR, MR, A, I] [NR, MR]);
+zst!(
+    /// The static layout `L` (rank `N`) with a new axis of size 1 at `A`.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (2, 3)].insert_axis_at::<0>();
+    /// assert_eq!(l.shape(), [1, 2, 3]);
+    /// ```
+    InsertAxisAt [NR, MR, const A: usize] [NR, MR, A] [NR, MR]);
+zst!(
+    /// The static layout `L` (rank `N`) without its size-1 axis `A`.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (2, 1, 3)].remove_axis_at::<1>();
+    /// assert_eq!(l.shape(), [2, 3]);
+    /// ```
+    RemoveAxisAt [NR, MR, const A: usize] [NR, MR, A] [NR, MR]);
+zst!(
+    /// The static layout `L` with axis `A` sliced to `START..STOP` by `STEP`.
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (10,)].slice_axis::<0, 1, 8, 3>();
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), ([3], [3], 1));
+    /// ```
+    SliceAxis [const R: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
+    [R, A, START, STOP, STEP] []);
+
+// Mapping + StaticMapping for a transform whose layout is `$layout`
+// (an expression of `L::LAYOUT`), of rank `$r`.
+macro_rules! static_mapping {
+    ([$($g:tt)*] $ty:ty, $r:ident, [$($bounds:tt)*], $layout:expr) => {
+        impl<$($g)*> Mapping<$r> for $ty
+        where
+            $($bounds)*
+        {
+            const STATIC: bool = true;
+            #[inline(always)]
+            fn shape(&self) -> [usize; $r] {
+                const { <Self as StaticMapping<$r>>::LAYOUT.shape() }
+            }
+            #[inline(always)]
+            fn strides(&self) -> [isize; $r] {
+                const { <Self as StaticMapping<$r>>::LAYOUT.strides() }
+            }
+            #[inline(always)]
+            fn offset(&self) -> usize {
+                const { <Self as StaticMapping<$r>>::LAYOUT.offset() }
+            }
+            #[inline(always)]
+            fn to_layout(&self) -> Layout<$r> {
+                <Self as StaticMapping<$r>>::LAYOUT
+            }
+        }
+        impl<$($g)*> StaticMapping<$r> for $ty
+        where
+            $($bounds)*
+        {
+            const LAYOUT: Layout<$r> = $layout;
+            const REQUIRED_LEN: usize = Self::LAYOUT.required_len();
+        }
+    };
+}
+
+static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], reversed(L::LAYOUT));
+static_mapping!(
+    [L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N,
+    [L: StaticMapping<N>],
+    done(swapped(L::LAYOUT, A, B))
+);
+static_mapping!(
+    [L, const N: usize, const A: usize] FlipAxis<L, N, A>, N,
+    [L: StaticMapping<N>],
+    done(flipped(L::LAYOUT, A))
+);
+static_mapping!(
+    [L, const N: usize, const M: usize, const A: usize, const I: usize]
+    IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M,
+    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
+    done(indexed::<N, M>(L::LAYOUT, A, I))
+);
+static_mapping!(
+    [L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M,
+    [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>],
+    done(inserted::<N, M>(L::LAYOUT, A))
+);
+static_mapping!(
+    [L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M,
+    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
+    done(removed::<N, M>(L::LAYOUT, A))
+);
+static_mapping!(
+    [L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
+    SliceAxis<L, N, A, START, STOP, STEP>, N,
+    [L: StaticMapping<N>],
+    done(sliced(L::LAYOUT, A, START, STOP, STEP))
+);
+
+// The transform methods, on every static layout type of rank `$r`.
+macro_rules! layout_methods {
+    ([$($g:tt)*] $ty:ty, $r:tt) => {
+        impl<$($g)*> $ty {
+            /// All axes reversed, as a static layout.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].t().strides(), [1, 3]);
+            /// ```
+            #[inline(always)]
+            pub fn t(self) -> Transposed<Self, $r> {
+                Transposed::default()
+            }
+
+            /// Axes `A` and `B` swapped; an out-of-range axis is a compile
+            /// error when the result is used.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].transpose_axes::<0, 1>().shape(), [3, 4]);
+            /// ```
+            #[inline(always)]
+            pub fn transpose_axes<const A: usize, const B: usize>(self) -> TransposeAxes<Self, $r, A, B> {
+                TransposeAxes::default()
+            }
+
+            /// Axis `A` walked backwards.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].flip_axis::<0>().offset(), 9);
+            /// ```
+            #[inline(always)]
+            pub fn flip_axis<const A: usize>(self) -> FlipAxis<Self, $r, A> {
+                FlipAxis::default()
+            }
+
+            /// Axis `A` fixed at index `I`: one rank less.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].index_axis_at::<0, 2>().offset(), 6);
+            /// ```
+            #[inline(always)]
+            pub fn index_axis_at<const A: usize, const I: usize>(
+                self,
+            ) -> IndexAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I>
+            where
+                Rank<$r>: Lower,
+            {
+                IndexAxisAt::default()
+            }
+
+            /// A new axis of size 1 at `A`: one rank more.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].insert_axis_at::<2>().shape(), [4, 3, 1]);
+            /// ```
+            #[inline(always)]
+            pub fn insert_axis_at<const A: usize>(
+                self,
+            ) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>
+            where
+                Rank<$r>: Higher,
+            {
+                InsertAxisAt::default()
+            }
+
+            /// Axis `A`, of size 1, removed: one rank less.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 1)].remove_axis_at::<1>().shape(), [4]);
+            /// ```
+            #[inline(always)]
+            pub fn remove_axis_at<const A: usize>(
+                self,
+            ) -> RemoveAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A>
+            where
+                Rank<$r>: Lower,
+            {
+                RemoveAxisAt::default()
+            }
+
+            /// Axis `A` sliced to `START..STOP` by `STEP`
+            /// (`0 <= START <= STOP <= size`, `STEP >= 1`).
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].slice_axis::<1, 1, 3, 1>().shape(), [4, 2]);
+            /// ```
+            #[inline(always)]
+            pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(
+                self,
+            ) -> SliceAxis<Self, $r, A, START, STOP, STEP> {
+                SliceAxis::default()
+            }
+        }
+    };
+}
+
+use crate::static_layout::AxisSpec;
+// (Ranks 0 and 8 of `StaticLayout` have the views' methods only: a
+// trivially false rank bound is an error in a non-generic impl.)
+layout_methods!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
+layout_methods!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2), OFFSET>, 3
+);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3), OFFSET>, 4
+);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4), OFFSET>, 5
+);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+     const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4, X5), OFFSET>, 6
+);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+     X6: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4, X5, X6), OFFSET>, 7
+);
+layout_methods!([L, const R: usize] Transposed<L, R>, R);
+layout_methods!([L, const R: usize, const A0: usize, const B0: usize] TransposeAxes<L, R, A0, B0>, R);
+layout_methods!([L, const R: usize, const A0: usize] FlipAxis<L, R, A0>, R);
+layout_methods!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexAxisAt<L, NR, Rank<R>, A0, I0>, R);
+layout_methods!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
+layout_methods!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
+layout_methods!(
+    [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
+    SliceAxis<L, R, A0, S0, S1, S2>, R
+);
+
+// The same transforms on static views: the view keeps its buffer, its
+// mapping becomes the transformed static layout.
+macro_rules! view_methods {
+    ($View:ident) => {
+        impl<'a, T, const N: usize, L: StaticMapping<N>> $View<'a, T, N, L> {
+            /// Axes `A` and `B` swapped, keeping the layout static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 3)).transpose_axes::<0, 1>();
+            /// assert_eq!(v[[2, 1]], 5);
+            /// ```
+            #[inline(always)]
+            pub fn transpose_axes<const A: usize, const B: usize>(
+                self,
+            ) -> $View<'a, T, N, TransposeAxes<L, N, A, B>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <TransposeAxes<L, N, A, B> as StaticMapping<N>>::LAYOUT };
+                self.remap(TransposeAxes::default())
+            }
+
+            /// All axes reversed, keeping the layout static (the static
+            /// twin of `t()`, which gives a runtime layout on views).
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 3)).t_static();
+            /// assert_eq!(v[[2, 1]], 5);
+            /// ```
+            #[inline(always)]
+            pub fn t_static(self) -> $View<'a, T, N, Transposed<L, N>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <Transposed<L, N> as StaticMapping<N>>::LAYOUT };
+                self.remap(Transposed::default())
+            }
+
+            /// Axis `A` walked backwards, keeping the layout static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 3)).flip_axis::<1>();
+            /// assert_eq!(v[[0, 0]], 2);
+            /// ```
+            #[inline(always)]
+            pub fn flip_axis<const A: usize>(self) -> $View<'a, T, N, FlipAxis<L, N, A>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ = const { <FlipAxis<L, N, A> as StaticMapping<N>>::LAYOUT };
+                self.remap(FlipAxis::default())
+            }
+
+            /// Axis `A` sliced to `START..STOP` by `STEP`, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 10] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (10,)).slice_axis::<0, 1, 8, 3>();
+            /// assert_eq!(v.iter().copied().collect::<Vec<_>>(), [1, 4, 7]);
+            /// ```
+            #[inline(always)]
+            pub fn slice_axis<
+                const A: usize,
+                const START: usize,
+                const STOP: usize,
+                const STEP: usize,
+            >(
+                self,
+            ) -> $View<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> {
+                // Evaluated here so that an out-of-range argument's error
+                // notes the caller's line.
+                let _ =
+                    const { <SliceAxis<L, N, A, START, STOP, STEP> as StaticMapping<N>>::LAYOUT };
+                self.remap(SliceAxis::default())
+            }
+        }
+    };
+}
+
+view_methods!(StridedView);
+view_methods!(StridedViewMut);
+
+// The rank-changing transforms on static views, one impl per rank so the
+// output rank is a literal (no `generic_const_exprs`).
+macro_rules! view_rank_methods {
+    ($View:ident; $($n:literal => $lo:literal, $hi:literal);*) => {$(
+        impl<'a, T, L: StaticMapping<$n>> $View<'a, T, $n, L> {
+            /// Axis `A` fixed at index `I`: one rank less, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let row = strided!(&buf; shape = (2, 3)).index_axis_at::<0, 1>();
+            /// assert_eq!(row[[2]], 5);
+            /// ```
+            #[inline(always)]
+            pub fn index_axis_at<const A: usize, const I: usize>(
+                self,
+            ) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> {
+                let _ = const { <IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I> as StaticMapping<$lo>>::LAYOUT };
+                self.remap(IndexAxisAt::default())
+            }
+
+            /// A new axis of size 1 at `A`: one rank more, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 3)).insert_axis_at::<1>();
+            /// assert_eq!(v[[1, 0, 2]], 5);
+            /// ```
+            #[inline(always)]
+            pub fn insert_axis_at<const A: usize>(
+                self,
+            ) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> {
+                let _ = const { <InsertAxisAt<L, Rank<$n>, Rank<$hi>, A> as StaticMapping<$hi>>::LAYOUT };
+                self.remap(InsertAxisAt::default())
+            }
+
+            /// Axis `A`, of size 1, removed: one rank less, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+            /// let v = strided!(&buf; shape = (2, 1, 3)).remove_axis_at::<1>();
+            /// assert_eq!(v[[1, 2]], 5);
+            /// ```
+            #[inline(always)]
+            pub fn remove_axis_at<const A: usize>(
+                self,
+            ) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> {
+                let _ = const { <RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A> as StaticMapping<$lo>>::LAYOUT };
+                self.remap(RemoveAxisAt::default())
+            }
+        }
+    )*};
+}
+
+view_rank_methods!(StridedView; 1 => 0, 2; 2 => 1, 3; 3 => 2, 4; 4 => 3, 5; 5 => 4, 6; 6 => 5, 7; 7 => 6, 8);
+view_rank_methods!(StridedViewMut; 1 => 0, 2; 2 => 1, 3; 3 => 2, 4; 4 => 3, 5; 5 => 4, 6; 6 => 5, 7; 7 => 6, 8);
+
+// Rank 0 can only grow, rank 8 only shrink.
+macro_rules! view_edge_methods {
+    ($View:ident) => {
+        impl<'a, T, L: StaticMapping<0>> $View<'a, T, 0, L> {
+            /// A new axis of size 1: rank 1, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf = [7];
+            /// let v = strided!(&buf; shape = ()).insert_axis_at::<0>();
+            /// assert_eq!(v[[0]], 7);
+            /// ```
+            #[inline(always)]
+            pub fn insert_axis_at<const A: usize>(
+                self,
+            ) -> $View<'a, T, 1, InsertAxisAt<L, Rank<0>, Rank<1>, A>> {
+                self.remap(InsertAxisAt::default())
+            }
+        }
+        impl<'a, T, L: StaticMapping<8>> $View<'a, T, 8, L> {
+            /// Axis `A` fixed at index `I`: rank 7, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf = [1, 2];
+            /// let v = strided!(&buf; shape = (2, 1, 1, 1, 1, 1, 1, 1)).index_axis_at::<0, 1>();
+            /// assert_eq!(v[[0; 7]], 2);
+            /// ```
+            #[inline(always)]
+            pub fn index_axis_at<const A: usize, const I: usize>(
+                self,
+            ) -> $View<'a, T, 7, IndexAxisAt<L, Rank<8>, Rank<7>, A, I>> {
+                self.remap(IndexAxisAt::default())
+            }
+
+            /// Axis `A`, of size 1, removed: rank 7, static.
+            ///
+            /// ```
+            /// use constrided::strided;
+            /// let buf = [1, 2];
+            /// let v = strided!(&buf; shape = (2, 1, 1, 1, 1, 1, 1, 1)).remove_axis_at::<7>();
+            /// assert_eq!(v[[1, 0, 0, 0, 0, 0, 0]], 2);
+            /// ```
+            #[inline(always)]
+            pub fn remove_axis_at<const A: usize>(
+                self,
+            ) -> $View<'a, T, 7, RemoveAxisAt<L, Rank<8>, Rank<7>, A>> {
+                self.remap(RemoveAxisAt::default())
+            }
+        }
+    };
+}
+
+view_edge_methods!(StridedView);
+view_edge_methods!(StridedViewMut);

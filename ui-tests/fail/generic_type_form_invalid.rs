@@ -1,0 +1,12 @@
+use constrided::{strided, Mapping};
+
+struct Tiles<const R: usize, const S: isize> {
+    layout: strided!(type shape = (R, 3), strides = (S, 1), offset = 1),
+}
+
+fn main() {
+    let ok = Tiles::<2, 3> { layout: Default::default() };
+    assert_eq!(ok.layout.strides(), [3, 1]);
+    let bad = Tiles::<2, -3> { layout: Default::default() };
+    let _ = bad.layout.strides();
+}

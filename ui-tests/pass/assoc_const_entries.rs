@@ -1,0 +1,23 @@
+// Entries naming associated constants (`Self::ROWS`, `T::N`): held in the
+// layout value, computed and checked when the code is instantiated.
+use constrided::{strided, Mapping};
+trait Dims { const N: usize; }
+struct Four;
+impl Dims for Four { const N: usize = 4; }
+struct Grid;
+impl Grid {
+    const ROWS: usize = 3;
+    fn layout(&self) -> [usize; 2] { strided![shape = (Self::ROWS, 2)].shape() }
+}
+fn f<T: Dims>(buf: &[u8; 32]) -> u8 {
+    let v = strided!(buf; shape = (T::N, 2), strides = (4, 1)).unwrap();
+    v[[T::N - 1, 1]]
+}
+fn main() {
+    assert_eq!(Grid.layout(), [3, 2]);
+    let buf: [u8; 32] = core::array::from_fn(|i| i as u8);
+    assert_eq!(f::<Four>(&buf), 13);
+    let l = strided![shape = (2, Four::N)];
+    assert_eq!(l.strides(), [4, 1]);
+
+}
