@@ -341,7 +341,7 @@ pub unsafe extern "C" fn cstrided_rearrange(
         if dst.is_null() || src.is_null() {
             return CSTRIDED_NULL_POINTER;
         }
-        let (Some(dr), Some(sr)) = (dd.region(dst as usize), sd.region(src as usize)) else {
+        let (Some(dr), Some(sr)) = (dd.region(dst.addr()), sd.region(src.addr())) else {
             return CSTRIDED_BAD_PARAM;
         };
         if overlap(dr, sr) {
@@ -454,10 +454,8 @@ pub unsafe extern "C" fn cstrided_as_strided(
             return CSTRIDED_NULL_POINTER;
         }
         let es = od.elem_size;
-        let (Some(or), Some(ir)) = (
-            od.region(out as usize),
-            byte_region(&il, es, input as usize),
-        ) else {
+        let (Some(or), Some(ir)) = (od.region(out.addr()), byte_region(&il, es, input.addr()))
+        else {
             return CSTRIDED_BAD_PARAM;
         };
         if overlap(or, ir) {
