@@ -151,5 +151,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for err in refused {
         println!("  {err}");
     }
+
+    heading("Runtime rank: a C-style descriptor");
+    // What InfiniOP's infiniopCreateTensorDescriptor gets: ndim, shape and
+    // strides known only at run time, the data pointer at element (0, 0).
+    // Here: the seeds' 4x3 tensor read with its rows reversed.
+    let ndim = 2;
+    let (shape, strides) = ([4usize, 3], [-20isize, 2]);
+    let desc = constrided::DynLayout::from_element0(&shape[..ndim], &strides[..ndim])?;
+    println!("descriptor {desc}, rank {}", desc.rank());
+    // with_rank! compiles the body once per rank; here it runs Layout<2>.
+    let corner = constrided::with_rank!(desc, |l| l.offset_of(core::array::from_fn(|_| 0)));
+    println!("element (0, 0) sits {corner:?} elements above the lowest reached one");
+    // The bytes of 4x3 f32 elements, copied type-erased (InfiniOP's Rearrange).
+    let src: Vec<u8> = (0..(desc.required_len() * 4) as u32)
+        .map(|b| b as u8)
+        .collect();
+    let dst_desc = constrided::DynLayout::contiguous(desc.shape())?;
+    let mut dst = vec![0u8; dst_desc.numel() * 4];
+    constrided::kernel::rearrange_bytes(&mut dst, &dst_desc, &src, &desc, 4)?;
+    println!("first row copied: {:?}", &dst[..12]);
     Ok(())
 }

@@ -12,16 +12,11 @@ use crate::error::LayoutError;
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
 
-// The lowest position (relative to element 0) a shape/strides pair reaches.
+// The lowest position (relative to element 0) a shape/strides pair reaches,
+// for strides ndarray produced (so it fits isize: ndarray's views live in
+// one allocation).
 fn lowest(shape: &[usize], strides: &[isize]) -> isize {
-    if shape.contains(&0) {
-        return 0;
-    }
-    shape
-        .iter()
-        .zip(strides)
-        .map(|(&n, &s)| if s < 0 { (n as isize - 1) * s } else { 0 })
-        .sum()
+    crate::layout::math::lowest_reach(shape, strides) as isize
 }
 
 // Whether a layout reaches every position of 0..required_len (each once):
@@ -218,4 +213,241 @@ where
         }
         a
     }
+}
+
+// ---- Runtime rank: IxDyn views and arrays ----
+//
+// A runtime-rank ndarray view becomes a fixed-rank constrided view once its
+// rank is known: `StridedView::<T, N>::try_from(view_d)` (`RankMismatch`
+// when the ranks differ), typically inside `with_rank!` on the view's
+// `DynLayout` (see `DynLayout::of_ndarray`), so that each rank runs the
+// monomorphized kernels. The way back is `to_ndarray_dyn` /
+// `into_ndarray_dyn`. Owned `ArrayD`s convert to and from a `(Vec<T>,
+// DynLayout)` pair. (A `(&[T], DynLayout)` pair is not offered for views: a
+// slice would cover the gaps between the elements, which another ndarray
+// view may be writing.)
+
+use ndarray::{ArrayBase, ArrayViewD, ArrayViewMutD, IxDyn, RawData};
+
+use crate::layout::DynLayout;
+
+impl DynLayout {
+    /// The layout of an ndarray array or view of any rank (ranks above 8
+    /// are `RankTooHigh`), counted from the lowest element it reaches, as
+    /// [`DynLayout::from_element0`] does for C descriptors.
+    ///
+    /// ```
+    /// use constrided::DynLayout;
+    /// use ndarray::{ArrayD, IxDyn};
+    /// let a = ArrayD::<f32>::zeros(IxDyn(&[2, 3, 4]));
+    /// let l = DynLayout::of_ndarray(&a.view().reversed_axes())?;
+    /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 2][..], &[1, 4, 12][..]));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+    pub fn of_ndarray<S: RawData, D: ndarray::Dimension>(
+        a: &ArrayBase<S, D>,
+    ) -> Result<DynLayout, LayoutError> {
+        DynLayout::from_element0(a.shape(), a.strides())
+    }
+}
+
+impl<'a, T, const N: usize> TryFrom<ArrayViewD<'a, T>> for StridedView<'a, T, N> {
+    type Error = LayoutError;
+
+    /// A fixed-rank view of a runtime-rank ndarray view: `RankMismatch`
+    /// when its rank is not `N`. With `with_rank!` the rank need not be
+    /// written:
+    ///
+    /// ```
+    /// use constrided::{with_rank, DynLayout, Layout, LayoutError, StridedView};
+    /// use ndarray::{ArrayD, ArrayViewD, IxDyn};
+    /// fn sum<const N: usize>(_: Layout<N>, a: ArrayViewD<'_, i32>) -> Result<i32, LayoutError> {
+    ///     Ok(StridedView::<i32, N>::try_from(a)?.iter().sum())
+    /// }
+    /// let a = ArrayD::from_shape_vec(IxDyn(&[2, 3]), vec![1, 2, 3, 4, 5, 6]).unwrap();
+    /// let v = a.view();
+    /// let total = with_rank!(DynLayout::of_ndarray(&v)?, |l| sum(l, v.clone()))?;
+    /// assert_eq!(total, 21);
+    /// assert!(matches!(
+    ///     StridedView::<i32, 3>::try_from(a.view()),
+    ///     Err(LayoutError::RankMismatch { expected: 3, found: 2 })
+    /// ));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    fn try_from(a: ArrayViewD<'a, T>) -> Result<Self, LayoutError> {
+        if a.ndim() != N {
+            return Err(LayoutError::RankMismatch {
+                expected: N,
+                found: a.ndim(),
+            });
+        }
+        let layout = layout_of::<N>(a.shape(), a.strides())?;
+        let len = layout.required_len();
+        let low = lowest(a.shape(), a.strides());
+        // SAFETY: as for the fixed-rank ArrayView conversion above.
+        unsafe {
+            let start = core::ptr::NonNull::new_unchecked(a.as_ptr().offset(low) as *mut T);
+            Ok(StridedView::from_parts(start, len, layout, false))
+        }
+    }
+}
+
+impl<'a, T, const N: usize> TryFrom<ArrayViewMutD<'a, T>> for StridedViewMut<'a, T, N> {
+    type Error = LayoutError;
+
+    /// A fixed-rank mutable view of a runtime-rank ndarray view:
+    /// `RankMismatch` when its rank is not `N`, `Aliasing` when it repeats
+    /// an element.
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// use ndarray::{ArrayD, IxDyn};
+    /// let mut a = ArrayD::<i32>::zeros(IxDyn(&[2, 2]));
+    /// let mut v = StridedViewMut::<i32, 2>::try_from(a.view_mut().reversed_axes())?;
+    /// v[[0, 1]] = 7;
+    /// assert_eq!(a[[1, 0]], 7);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    fn try_from(mut a: ArrayViewMutD<'a, T>) -> Result<Self, LayoutError> {
+        if a.ndim() != N {
+            return Err(LayoutError::RankMismatch {
+                expected: N,
+                found: a.ndim(),
+            });
+        }
+        let layout = layout_of::<N>(a.shape(), a.strides())?;
+        layout.check_unique()?;
+        let len = layout.required_len();
+        let low = lowest(a.shape(), a.strides());
+        // SAFETY: as for the fixed-rank ArrayViewMut conversion above.
+        unsafe {
+            let start = core::ptr::NonNull::new_unchecked(a.as_mut_ptr().offset(low));
+            Ok(StridedViewMut::from_parts(start, len, layout, false))
+        }
+    }
+}
+
+// Shape, |strides|, lowest position and inverted axes of a layout, for IxDyn.
+fn dyn_parts<const N: usize>(l: &Layout<N>) -> (IxDyn, IxDyn, usize, [bool; N]) {
+    let strides = l.strides();
+    let low = l.span().map_or(l.offset(), |(low, _)| low);
+    (
+        IxDyn(&l.shape()),
+        IxDyn(&strides.map(|s| s.unsigned_abs())),
+        low,
+        strides.map(|s| s < 0),
+    )
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
+    /// The same elements as a runtime-rank ndarray view (`ArrayViewD`, any
+    /// rank 0..=8), no copy.
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedView};
+    /// let x: Vec<i32> = (0..24).collect();
+    /// let v = StridedView::new(&x, Layout::contiguous([2, 3, 4]))?.flip(2)?;
+    /// let a = v.to_ndarray_dyn();
+    /// assert_eq!(a.shape(), &[2, 3, 4]);
+    /// assert_eq!(a[[1, 2, 0]], 23);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+    pub fn to_ndarray_dyn(&self) -> ArrayViewD<'a, T> {
+        let (shape, strides, low, inverted) = dyn_parts(&self.layout());
+        // SAFETY: as in to_ndarray.
+        let mut a =
+            unsafe { ArrayViewD::from_shape_ptr(shape.strides(strides), self.as_ptr().add(low)) };
+        for (k, inv) in inverted.into_iter().enumerate() {
+            if inv {
+                a.invert_axis(Axis(k));
+            }
+        }
+        a
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    /// The same elements as a mutable runtime-rank ndarray view
+    /// (`ArrayViewMutD`), no copy.
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedViewMut};
+    /// let mut x = [0; 6];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 3]))?.t();
+    /// let mut a = v.into_ndarray_dyn();
+    /// a[[2, 1]] = 9;
+    /// assert_eq!(x[5], 9);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+    pub fn into_ndarray_dyn(mut self) -> ArrayViewMutD<'a, T> {
+        let (shape, strides, low, inverted) = dyn_parts(&self.layout());
+        // SAFETY: as in into_ndarray.
+        let mut a = unsafe {
+            ArrayViewMutD::from_shape_ptr(shape.strides(strides), self.as_mut_ptr().add(low))
+        };
+        for (k, inv) in inverted.into_iter().enumerate() {
+            if inv {
+                a.invert_axis(Axis(k));
+            }
+        }
+        a
+    }
+}
+
+/// An owned runtime-rank ndarray array as its buffer and layout (no copy):
+/// element `i` of `a` is `vec[layout.offset_of(i)]`. Ranks above 8 are
+/// `RankTooHigh`.
+///
+/// ```
+/// use constrided::{convert::arrayd_into_parts, kernel::rearrange_dyn, DynLayout};
+/// use ndarray::{ArrayD, IxDyn};
+/// let a = ArrayD::from_shape_vec(IxDyn(&[2, 3]), (0..6).collect::<Vec<i32>>()).unwrap();
+/// let (vec, l) = arrayd_into_parts(a.reversed_axes())?;
+/// assert_eq!((l.shape(), l.strides()), (&[3, 2][..], &[1, 3][..]));
+/// let mut out = vec![0; 6];
+/// rearrange_dyn(&mut out, &DynLayout::contiguous(&[3, 2])?, &vec, &l)?;
+/// assert_eq!(out, [0, 3, 1, 4, 2, 5]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "ndarray", feature = "alloc"))))]
+pub fn arrayd_into_parts<T>(
+    a: ndarray::ArrayD<T>,
+) -> Result<(alloc::vec::Vec<T>, DynLayout), LayoutError> {
+    let shape: alloc::vec::Vec<usize> = a.shape().to_vec();
+    let strides: alloc::vec::Vec<isize> = a.strides().to_vec();
+    let (vec, offset) = a.into_raw_vec_and_offset();
+    let layout = DynLayout::new(&shape, &strides, offset.unwrap_or(0))?;
+    Ok((vec, layout))
+}
+
+/// A runtime-rank ndarray array (row-major) holding the elements of
+/// `layout` over `data`, copied by [`rearrange_dyn`](crate::kernel::rearrange_dyn).
+///
+/// ```
+/// use constrided::{convert::arrayd_from_layout, DynLayout};
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let a = arrayd_from_layout(&data, &DynLayout::contiguous(&[2, 3])?.t())?;
+/// assert_eq!(a.shape(), &[3, 2]);
+/// assert_eq!(a[[2, 1]], 6);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "ndarray", feature = "alloc"))))]
+pub fn arrayd_from_layout<T: Copy + Default>(
+    data: &[T],
+    layout: &DynLayout,
+) -> Result<ndarray::ArrayD<T>, LayoutError> {
+    let dl = DynLayout::contiguous(layout.shape())?;
+    let mut out = alloc::vec![T::default(); dl.numel()];
+    crate::kernel::rearrange_dyn(&mut out, &dl, data, layout)?;
+    ndarray::ArrayD::from_shape_vec(IxDyn(layout.shape()), out).map_err(|_| {
+        LayoutError::ShapeMismatch {
+            expected: crate::error::Dims::new(layout.shape()),
+            found: crate::error::Dims::new(layout.shape()),
+        }
+    })
 }

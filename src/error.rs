@@ -200,6 +200,26 @@ pub enum LayoutError {
     /// converted from an ndarray view with gaps between its elements): a layout over the whole buffer could reach
     /// elements that someone else owns.
     NotExclusive,
+    /// Two lists that must have one entry per axis have different lengths
+    /// (a runtime-rank shape and its strides, or slices and the rank).
+    LengthMismatch {
+        /// The length needed (the shape's length, or the rank).
+        expected: usize,
+        /// The length given.
+        found: usize,
+    },
+    /// A runtime rank above [`MAX_RANK`].
+    RankTooHigh {
+        /// The rank asked for.
+        rank: usize,
+    },
+    /// A runtime-rank layout converted to a fixed rank it does not have.
+    RankMismatch {
+        /// The rank of the target type.
+        expected: usize,
+        /// The rank of the layout.
+        found: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {

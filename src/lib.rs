@@ -52,8 +52,21 @@ extern crate std;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+/// Conversions with ndarray (feature `ndarray`): the fixed-rank views
+/// convert with `TryFrom` / `to_ndarray`, runtime-rank (`IxDyn`) views with
+/// `TryFrom` into a rank-`N` view (inside [`with_rank!`]) and
+/// `to_ndarray_dyn`; owned `ArrayD`s with the functions here.
+///
+/// ```
+/// use constrided::{convert::arrayd_into_parts, DynLayout};
+/// let a = ndarray::ArrayD::<u8>::zeros(ndarray::IxDyn(&[2, 2]));
+/// let (v, l) = arrayd_into_parts(a)?;
+/// assert_eq!((v.len(), l), (4, DynLayout::contiguous(&[2, 2])?));
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
 #[cfg(feature = "ndarray")]
-mod convert;
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+pub mod convert;
 mod error;
 pub mod kernel;
 pub mod layout;
@@ -189,8 +202,8 @@ pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError};
 pub use kernel::rearrange;
 pub use layout::{
-    Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem, SliceEntry,
-    SliceInfo,
+    DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem,
+    SliceEntry, SliceInfo,
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]

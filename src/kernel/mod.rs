@@ -37,6 +37,7 @@
 //! logical row-major order.
 //! No kernel allocates.
 
+mod dynamic;
 mod elem;
 pub(crate) mod engine;
 mod loops;
@@ -46,6 +47,7 @@ mod plan;
 mod simd;
 mod transpose;
 
+pub use dynamic::{rearrange_bytes, rearrange_bytes_raw, rearrange_dyn};
 pub use simd::{force_level, force_streaming, Level};
 
 #[cfg(feature = "rayon")]

@@ -178,6 +178,36 @@ pub const fn extent(
     })
 }
 
+/// The lowest position a shape/strides pair reaches relative to element
+/// `(0, …, 0)`: the sum of `(size-1)·stride` over the negative strides, or 0
+/// when the layout is empty. This is how far a pointer to element 0 (what C
+/// descriptors, NumPy and `data_ptr()` give) sits above the buffer start, so
+/// `-lowest_reach` is the offset of the same layout counted from that start.
+/// Exact in `i128` (saturating at `i128::MIN`, far below any valid layout).
+///
+/// ```
+/// use constrided::layout::math::lowest_reach;
+/// assert_eq!(lowest_reach(&[4, 3], &[-20, 2]), -60);
+/// assert_eq!(lowest_reach(&[4, 3], &[20, 2]), 0);
+/// assert_eq!(lowest_reach(&[0, 3], &[-20, -2]), 0); // empty
+/// assert_eq!(lowest_reach(&[], &[]), 0); // scalar
+/// ```
+pub const fn lowest_reach(shape: &[usize], strides: &[isize]) -> i128 {
+    if has_zero_axis(shape) {
+        return 0;
+    }
+    let mut low: i128 = 0;
+    let mut i = 0;
+    while i < shape.len() && i < strides.len() {
+        if strides[i] < 0 {
+            // |(size-1)·stride| < 2^127: exact; the sum saturates.
+            low = low.saturating_add((shape[i] as i128 - 1) * strides[i] as i128);
+        }
+        i += 1;
+    }
+    low
+}
+
 /// The shortest buffer that holds the layout: highest position + 1, or 0 when
 /// empty.
 ///

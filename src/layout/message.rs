@@ -239,5 +239,20 @@ pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
              or a view converted from an ndarray view with gaps); a layout over the whole buffer could reach \
              elements it does not own",
         ),
+        LayoutError::LengthMismatch { expected, found } => m
+            .push("length mismatch: expected ")
+            .push_uint(expected)
+            .push(" entries (one per axis), found ")
+            .push_uint(found),
+        LayoutError::RankTooHigh { rank } => m
+            .push("rank ")
+            .push_uint(rank)
+            .push(" is above the largest supported rank ")
+            .push_uint(crate::MAX_RANK),
+        LayoutError::RankMismatch { expected, found } => m
+            .push("rank mismatch: expected rank ")
+            .push_uint(expected)
+            .push(", found rank ")
+            .push_uint(found),
     }
 }

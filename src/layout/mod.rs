@@ -3,6 +3,7 @@
 //!
 //! - [`math`]: the rules, as `const fn`s over slices (the single source of truth).
 //! - [`Layout`]: a validated runtime layout of rank `N`.
+//! - [`DynLayout`]: the same with the rank (0..=8) chosen at run time.
 //! - [`Mapping`]: what views are generic over (runtime [`Layout`]s and the
 //!   static layouts made by `strided!`).
 //! - [`Rank`]: rank tables, so that `index_axis` / `insert_axis` infer the
@@ -21,6 +22,7 @@
 //! # Ok::<(), constrided::LayoutError>(())
 //! ```
 
+mod dyn_layout;
 pub(crate) mod mapping;
 pub mod math;
 mod memmap;
@@ -29,6 +31,7 @@ mod rank;
 mod slice;
 mod transform;
 
+pub use dyn_layout::DynLayout;
 pub use mapping::Mapping;
 pub use memmap::{CellLabel, MemoryMap};
 pub use rank::{Higher, Lower, Rank};

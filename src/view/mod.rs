@@ -577,3 +577,120 @@ impl<T, const N: usize, M: Mapping<N>> core::ops::IndexMut<[usize; N]>
         }
     }
 }
+
+// From a pointer to element (0, …, 0): the layout counted from the lowest
+// reached element, and the pointer to that element (dangling when empty).
+// `OutOfBounds { len: 0 }` for a null pointer under a non-empty layout.
+//
+// SAFETY (for callers): when `ptr` is non-null and the layout non-empty,
+// the lowest reached element must lie in the allocation of `ptr`.
+unsafe fn start_at<T, const N: usize>(
+    ptr: *const T,
+    shape: [usize; N],
+    strides: [isize; N],
+) -> Result<(Layout<N>, NonNull<T>), LayoutError> {
+    let low = crate::layout::math::lowest_reach(&shape, &strides);
+    if -low > isize::MAX as i128 {
+        return Err(LayoutError::NegativeReach { position: low });
+    }
+    let layout = Layout::new(shape, strides, (-low) as usize)?;
+    if layout.is_empty() {
+        return Ok((layout, NonNull::dangling()));
+    }
+    let Some(p) = NonNull::new(ptr as *mut T) else {
+        return Err(LayoutError::OutOfBounds {
+            required: layout.required_len(),
+            len: 0,
+        });
+    };
+    // SAFETY: the caller promises the lowest reached element, `offset`
+    // elements below element 0, is in the same allocation.
+    Ok((layout, unsafe { p.sub(layout.offset()) }))
+}
+
+impl<'a, T, const N: usize> StridedView<'a, T, N> {
+    /// A view over raw memory given as C descriptors, NumPy and PyTorch's
+    /// `data_ptr()` give it: `ptr` points at element `(0, …, 0)`, and
+    /// negative strides reach below it. The layout of the view counts from
+    /// the lowest reached element. A null `ptr` is accepted when the shape
+    /// is empty. Errors: `NegativeReach` / `Overflow` /
+    /// `ElementCountOverflow` when the positions do not fit `isize`, and
+    /// `OutOfBounds { len: 0, .. }` for a null `ptr` under a non-empty shape.
+    ///
+    /// The view may read only the elements its layout reaches (the gaps
+    /// between them may belong to someone else), so `as_strided` on it is
+    /// refused with `NotExclusive`.
+    ///
+    /// # Safety
+    /// Unless the shape is empty, `ptr` must be aligned and every element
+    /// the layout reaches (`ptr.offset(Σ ik·strides[k])`) must be valid for
+    /// reads of an initialized `T`, within one allocation, for `'a`, and
+    /// nothing may write them during `'a`.
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let buf = [1, 2, 3, 4, 5, 6];
+    /// // A reversed 2x3 view: element (0, 0) is the last element.
+    /// // SAFETY: every element reached lies in buf, which outlives v.
+    /// let v = unsafe { StridedView::from_raw_parts_at(buf.as_ptr().add(5), [2, 3], [-3, -1])? };
+    /// assert_eq!(v.to_vec(), [6, 5, 4, 3, 2, 1]);
+    /// assert_eq!(v.offset(), 5);
+    /// // Empty: a null pointer is fine.
+    /// // SAFETY: nothing is reached.
+    /// let e = unsafe { StridedView::<f32, 2>::from_raw_parts_at(core::ptr::null(), [0, 3], [3, 1])? };
+    /// assert_eq!(e.numel(), 0);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub unsafe fn from_raw_parts_at(
+        ptr: *const T,
+        shape: [usize; N],
+        strides: [isize; N],
+    ) -> Result<Self, LayoutError> {
+        // SAFETY: forwarded from the caller.
+        let (layout, start) = unsafe { start_at(ptr, shape, strides)? };
+        // SAFETY: the caller promises every element the layout reaches is
+        // readable for 'a and unwritten; `whole` is false, so nothing reads
+        // the positions in between.
+        Ok(unsafe { StridedView::from_parts(start, layout.required_len(), layout, false) })
+    }
+}
+
+impl<'a, T, const N: usize> StridedViewMut<'a, T, N> {
+    /// [`StridedView::from_raw_parts_at`] for an exclusive view: `ptr`
+    /// points at element `(0, …, 0)`; also `Aliasing` when two indices
+    /// reach the same element.
+    ///
+    /// # Safety
+    /// Unless the shape is empty, `ptr` must be aligned and every element
+    /// the layout reaches must be valid for reads and writes of an
+    /// initialized `T`, within one allocation, for `'a`, and nothing else
+    /// may access them during `'a`.
+    ///
+    /// ```
+    /// use constrided::{LayoutError, StridedViewMut};
+    /// let mut buf = [0; 6];
+    /// // A column-major 2x3 view whose first axis runs backwards.
+    /// // SAFETY: every element reached lies in buf, used only through v.
+    /// let mut v = unsafe { StridedViewMut::from_raw_parts_at(buf.as_mut_ptr().add(1), [2, 3], [-1, 2])? };
+    /// v[[0, 2]] = 7;
+    /// assert_eq!(buf, [0, 0, 0, 0, 0, 7]);
+    /// // A broadcast cannot be written through.
+    /// // SAFETY: as above.
+    /// let r = unsafe { StridedViewMut::from_raw_parts_at(buf.as_mut_ptr(), [3], [0]) };
+    /// assert!(matches!(r, Err(LayoutError::Aliasing { .. })));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub unsafe fn from_raw_parts_at(
+        ptr: *mut T,
+        shape: [usize; N],
+        strides: [isize; N],
+    ) -> Result<Self, LayoutError> {
+        // SAFETY: forwarded from the caller.
+        let (layout, start) = unsafe { start_at(ptr, shape, strides)? };
+        layout.check_unique()?;
+        // SAFETY: the caller promises exclusive access to every element the
+        // layout reaches for 'a; the layout is unique; `exclusive` is false,
+        // so nothing touches the positions in between.
+        Ok(unsafe { StridedViewMut::from_parts(start, layout.required_len(), layout, false) })
+    }
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env sh
+# CI for the C interface (crate constrided-ffi), from a fresh clone:
+# builds the static and shared libraries (release), runs the C test
+# (tests/c/seeds.c through `cargo test`, with the system C and C++
+# compilers) and the Python ctypes client (numpy from PyPI with pip).
+#   sh ffi/ci.sh
+set -eu
+cd "$(dirname "$0")/.."
+cargo build --release -p constrided-ffi
+cargo test -p constrided-ffi
+python3 -m pip install --quiet numpy
+python3 ffi/tests/python/test_rearrange.py target/release/libconstrided_ffi.so

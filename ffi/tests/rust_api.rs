@@ -1,0 +1,96 @@
+//! The C functions called from Rust at small sizes (no compiler spawned),
+//! so that Miri can check them: `cargo +nightly miri test -p
+//! constrided-ffi --test rust_api` (stacked and tree borrows).
+
+use constrided_ffi::*;
+use core::ptr::{null, null_mut};
+
+fn desc(shape: &[usize], strides: Option<&[isize]>, elem: usize) -> *mut cstrided_desc {
+    let mut d = null_mut();
+    // SAFETY: valid pointers of `shape.len()` entries.
+    let st = unsafe {
+        cstrided_create_desc(
+            &mut d,
+            shape.len(),
+            shape.as_ptr(),
+            strides.map_or(null(), |s| s.as_ptr()),
+            elem,
+        )
+    };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    d
+}
+
+#[test]
+fn rearrange_negative_and_zero_strides() {
+    let buf: Vec<u32> = (0..12).collect();
+    let mut out = [0u32; 12];
+    let s = desc(&[3, 4], Some(&[-4, -1]), 4);
+    let d = desc(&[3, 4], None, 4);
+    // SAFETY: element 0 at buf[11]; the layout reaches buf[0..12].
+    let st =
+        unsafe { cstrided_rearrange(d, out.as_mut_ptr().cast(), s, buf.as_ptr().add(11).cast()) };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(out.to_vec(), (0..12).rev().collect::<Vec<u32>>());
+    let b = desc(&[3, 4], Some(&[0, 1]), 4);
+    // SAFETY: the broadcast reaches buf[0..4].
+    let st = unsafe { cstrided_rearrange(d, out.as_mut_ptr().cast(), b, buf.as_ptr().cast()) };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(out, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3]);
+    // SAFETY: refused before any access.
+    let st = unsafe { cstrided_rearrange(b, out.as_mut_ptr().cast(), d, buf.as_ptr().cast()) };
+    assert_eq!(st, CSTRIDED_ALIASING);
+    // Odd element size (3 bytes), reversed.
+    let bytes: Vec<u8> = (0..12).collect();
+    let mut o = [0u8; 12];
+    let s3 = desc(&[4], Some(&[-1]), 3);
+    let d3 = desc(&[4], None, 3);
+    // SAFETY: element 0 at byte 9; 4 elements of 3 bytes inside `bytes`.
+    let st =
+        unsafe { cstrided_rearrange(d3, o.as_mut_ptr().cast(), s3, bytes.as_ptr().add(9).cast()) };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(o, [9, 10, 11, 6, 7, 8, 3, 4, 5, 0, 1, 2]);
+    for x in [s, d, b, s3, d3] {
+        // SAFETY: live descriptors, freed once.
+        assert_eq!(unsafe { cstrided_destroy_desc(x) }, CSTRIDED_SUCCESS);
+    }
+}
+
+#[test]
+fn as_strided_seed_and_overlap() {
+    let input = [1u16, 2, 3, 4, 5, 6, 7, 8, 9];
+    let mut out = [0u16; 4];
+    let o = desc(&[2, 2], None, 2);
+    // SAFETY: input holds every element read; out the 4 written.
+    let st = unsafe {
+        cstrided_as_strided(
+            o,
+            out.as_mut_ptr().cast(),
+            input.as_ptr().cast(),
+            2,
+            [2i64, 2].as_ptr(),
+            [2i64, 3].as_ptr(),
+            2,
+        )
+    };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(out, [3, 6, 5, 8]);
+    let mut same = input;
+    let p = same.as_mut_ptr();
+    // SAFETY: refused before any access (the output lies in the input).
+    let st = unsafe {
+        cstrided_as_strided(
+            o,
+            p.add(4).cast(),
+            p.cast(),
+            2,
+            [2i64, 2].as_ptr(),
+            [2i64, 3].as_ptr(),
+            0,
+        )
+    };
+    assert_eq!(st, CSTRIDED_OVERLAP);
+    assert_eq!(same, input);
+    // SAFETY: a live descriptor.
+    unsafe { cstrided_destroy_desc(o) };
+}
