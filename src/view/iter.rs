@@ -478,6 +478,8 @@ mod tests {
     extern crate std;
     use std::vec::Vec;
 
+    // `while let … next()` on purpose: `for` would go through `fold`.
+    #[allow(clippy::while_let_on_iterator)]
     fn check<const N: usize>(buf: &[i32], l: Layout<N>) {
         let v = StridedView::new(buf, l).unwrap();
         let mut all = Vec::new();
@@ -493,8 +495,12 @@ mod tests {
         for front in 0..=all.len() {
             for back in 0..=all.len() - front {
                 let mut it = v.iter();
-                (0..front).for_each(|_| drop(it.next()));
-                (0..back).for_each(|_| drop(it.next_back()));
+                (0..front).for_each(|_| {
+                    let _ = it.next();
+                });
+                (0..back).for_each(|_| {
+                    let _ = it.next_back();
+                });
                 assert_eq!(it.fold(Vec::new(), push), all[front..all.len() - back]);
             }
         }
