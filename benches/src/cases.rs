@@ -32,6 +32,13 @@ pub struct Contenders {
 pub type HpttCopy<T> = fn(perm: &[usize], src: &[T], shape: &[usize], dst: &mut [T]);
 
 /// Element types of the cases.
+///
+/// ```
+/// use constrided_bench::cases::Elem;
+///
+/// assert!(<u8 as Elem>::HPTT.is_none());
+/// assert_eq!(<f32 as Elem>::HPTT.is_some(), cfg!(feature = "hptt"));
+/// ```
 pub trait Elem: Copy + Default + PartialEq + core::fmt::Debug + Send + Sync + 'static {
     /// HPTT's copy for this type: `Some` for f32 and f64 when the `hptt`
     /// feature is on, `None` otherwise.
@@ -75,6 +82,16 @@ impl Elem for f64 {
 /// that layout's shape and the permutation, `sl`'s axis `j` being the
 /// dense layout's axis `perm[j]` (`Layout::contiguous(shape).permute(perm)
 /// == sl`).
+///
+/// ```
+/// use constrided::Layout;
+/// use constrided_bench::cases::dense_permutation;
+///
+/// let sl = Layout::contiguous([2, 3, 4]).permute([2, 0, 1]).unwrap();
+/// assert_eq!(dense_permutation(&sl), Some(([2, 3, 4], [2, 0, 1])));
+/// // Flips, slices and broadcasts are no permutations of a dense layout.
+/// assert_eq!(dense_permutation(&sl.flip(0).unwrap()), None);
+/// ```
 pub fn dense_permutation<const N: usize>(sl: &Layout<N>) -> Option<([usize; N], [usize; N])> {
     if sl.offset() != 0 {
         return None;
