@@ -1,6 +1,8 @@
-//! Criterion benches of `rearrange` against ndarray's `assign` on the same
-//! layouts and against `copy_from_slice` of the same bytes (64 MiB of f32
-//! per operand, single thread). `cargo run --release -p
+//! Criterion benches of `rearrange` against ndarray's `assign`,
+//! strided-rs's `copy_into` and (with the `hptt` feature, for the dense
+//! f32/f64 permutations) HPTT on the same layouts, and against
+//! `copy_from_slice` of the same bytes (64 MiB of f32 per operand, single
+//! thread). `cargo run --release -p
 //! constrided-bench --example bench_report` prints the same cases as a ratio table.
 
 use std::time::Duration;
@@ -26,6 +28,9 @@ fn rearrange(c: &mut Criterion) {
             group.bench_function(format!("{} / strided-rs", case.name), |b| {
                 b.iter(&mut *strided)
             });
+        }
+        if let Some(hptt) = case.ours.hptt.as_mut() {
+            group.bench_function(format!("{} / hptt", case.name), |b| b.iter(&mut *hptt));
         }
         group.bench_function(format!("{} / ndarray", case.name), |b| {
             b.iter(&mut case.ndarray)

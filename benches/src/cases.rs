@@ -13,12 +13,136 @@ use ndarray::{Array, ArrayView1, ArrayView2, ArrayView3, ArrayView4, ArrayViewD,
 /// Elements per operand: 64 MiB of f32.
 pub const ELEMS: usize = 1 << 24;
 
-/// constrided's `rearrange` and strided-rs's `strided_perm::copy_into`
-/// (single thread, `Exec::serial()`) on the same layouts.
+/// constrided's `rearrange`, strided-rs's `strided_perm::copy_into`
+/// (single thread, `Exec::serial()`) and HPTT (single thread) on the same
+/// layouts.
 pub struct Contenders {
     pub constrided: Box<dyn FnMut()>,
     /// `None` where the case has no strided-rs counterpart.
     pub strided: Option<Box<dyn FnMut()>>,
+    /// `None` without the `hptt` feature and where HPTT has no counterpart
+    /// (it permutes dense f32/f64 tensors only: no flips, slices,
+    /// broadcasts, u8/u16/f16).
+    pub hptt: Option<Box<dyn FnMut()>>,
+}
+
+/// HPTT's permutation of a dense row-major tensor of `shape` into a dense
+/// row-major destination whose axis `j` is the source's axis `perm[j]`
+/// (`alpha = 1`, `beta = 0`, one thread).
+pub type HpttCopy<T> = fn(perm: &[usize], src: &[T], shape: &[usize], dst: &mut [T]);
+
+/// Element types of the cases.
+///
+/// ```
+/// use constrided_bench::cases::Elem;
+///
+/// assert!(<u8 as Elem>::HPTT.is_none());
+/// assert_eq!(<f32 as Elem>::HPTT.is_some(), cfg!(feature = "hptt"));
+/// ```
+pub trait Elem: Copy + Default + PartialEq + core::fmt::Debug + Send + Sync + 'static {
+    /// HPTT's copy for this type: `Some` for f32 and f64 when the `hptt`
+    /// feature is on, `None` otherwise.
+    const HPTT: Option<HpttCopy<Self>> = None;
+}
+impl Elem for u8 {}
+impl Elem for u16 {}
+impl Elem for half::f16 {}
+#[cfg(not(feature = "hptt"))]
+impl Elem for f32 {}
+#[cfg(not(feature = "hptt"))]
+impl Elem for f64 {}
+
+#[cfg(feature = "hptt")]
+mod hptt_copy {
+    // The hptt crate (0.4.1) exposes HPTT's one-shot C interface only: each
+    // call makes an ESTIMATE plan (no measuring) and executes it, so the
+    // plan cannot be kept out of the timed closure. `RowMajor` makes HPTT
+    // read `shape` and `perm` in the row-major (C, NumPy) convention.
+    use hptt::MemoryOrder::RowMajor;
+
+    pub fn f32(perm: &[usize], src: &[f32], shape: &[usize], dst: &mut [f32]) {
+        hptt::transpose_f32(perm, 1.0, src, shape, 0.0, dst, 1, RowMajor).unwrap()
+    }
+
+    pub fn f64(perm: &[usize], src: &[f64], shape: &[usize], dst: &mut [f64]) {
+        hptt::transpose_f64(perm, 1.0, src, shape, 0.0, dst, 1, RowMajor).unwrap()
+    }
+}
+#[cfg(feature = "hptt")]
+impl Elem for f32 {
+    const HPTT: Option<HpttCopy<Self>> = Some(hptt_copy::f32);
+}
+#[cfg(feature = "hptt")]
+impl Elem for f64 {
+    const HPTT: Option<HpttCopy<Self>> = Some(hptt_copy::f64);
+}
+
+/// When `sl` is a permutation of a dense row-major layout (offset 0, every
+/// stride the product of the extents of the axes with smaller strides):
+/// that layout's shape and the permutation, `sl`'s axis `j` being the
+/// dense layout's axis `perm[j]` (`Layout::contiguous(shape).permute(perm)
+/// == sl`).
+///
+/// ```
+/// use constrided::Layout;
+/// use constrided_bench::cases::dense_permutation;
+///
+/// let sl = Layout::contiguous([2, 3, 4]).permute([2, 0, 1]).unwrap();
+/// assert_eq!(dense_permutation(&sl), Some(([2, 3, 4], [2, 0, 1])));
+/// // Flips, slices and broadcasts are no permutations of a dense layout.
+/// assert_eq!(dense_permutation(&sl.flip(0).unwrap()), None);
+/// ```
+pub fn dense_permutation<const N: usize>(sl: &Layout<N>) -> Option<([usize; N], [usize; N])> {
+    if sl.offset() != 0 {
+        return None;
+    }
+    let (shape, strides) = (sl.shape(), sl.strides());
+    // Axes by decreasing stride (stable: equal strides keep their order).
+    let mut order: [usize; N] = core::array::from_fn(|j| j);
+    order.sort_by_key(|&j| core::cmp::Reverse(strides[j]));
+    let (mut base, mut perm) = ([0usize; N], [0usize; N]);
+    let mut expect = 1isize;
+    for k in (0..N).rev() {
+        let j = order[k];
+        if strides[j] != expect {
+            return None;
+        }
+        expect = expect.checked_mul(isize::try_from(shape[j]).ok()?)?;
+        base[k] = shape[j];
+        perm[j] = k;
+    }
+    Some((base, perm))
+}
+
+// HPTT's side of a case: `None` where the element type or the layout has
+// no HPTT counterpart. Checked once against constrided's result.
+fn hptt_side<T: Elem, const N: usize>(
+    src: &[T],
+    sl: Layout<N>,
+    reps: usize,
+) -> Option<Box<dyn FnMut()>> {
+    let f = T::HPTT?;
+    let (shape, perm) = dense_permutation(&sl)?;
+    if src.len() != sl.numel() {
+        return None;
+    }
+    let dl = Layout::contiguous(sl.shape());
+    let a = src.to_vec();
+    let mut b = vec![T::default(); dl.numel()];
+    f(&perm, &a, &shape, &mut b);
+    let mut expected = vec![T::default(); dl.numel()];
+    let sv = StridedView::new(src, sl).unwrap();
+    rearrange(&mut StridedViewMut::new(&mut expected, dl).unwrap(), &sv).unwrap();
+    assert!(
+        b == expected,
+        "HPTT's permutation {perm:?} of shape {shape:?} differs from constrided's rearrange"
+    );
+    Some(Box::new(move || {
+        for _ in 0..reps {
+            f(&perm, black_box(&a), &shape, &mut b);
+            black_box(&mut b);
+        }
+    }))
 }
 
 /// A benchmark case: runnable copies of the same layouts.
@@ -40,19 +164,14 @@ fn data(n: usize) -> Vec<f32> {
 }
 
 // Our side: src through `sl` into a contiguous destination.
-fn ours<T: Copy + Default + Send + Sync + 'static, const N: usize>(
-    src: Vec<T>,
-    sl: Layout<N>,
-) -> Contenders {
+fn ours<T: Elem, const N: usize>(src: Vec<T>, sl: Layout<N>) -> Contenders {
     ours_reps(src, sl, 1)
 }
 
-// `reps` copies per run (in-cache cases), by constrided and by strided-rs.
-fn ours_reps<T: Copy + Default + Send + Sync + 'static, const N: usize>(
-    src: Vec<T>,
-    sl: Layout<N>,
-    reps: usize,
-) -> Contenders {
+// `reps` copies per run (in-cache cases), by constrided, by strided-rs and,
+// for dense permutations of f32/f64 with the `hptt` feature, by HPTT.
+fn ours_reps<T: Elem, const N: usize>(src: Vec<T>, sl: Layout<N>, reps: usize) -> Contenders {
+    let hptt = hptt_side(&src, sl, reps);
     let dl = Layout::contiguous(sl.shape());
     let mut dst = vec![T::default(); dl.numel()];
     let constrided = Box::new(move || {
@@ -81,6 +200,7 @@ fn ours_reps<T: Copy + Default + Send + Sync + 'static, const N: usize>(
     Contenders {
         constrided,
         strided: Some(strided),
+        hptt,
     }
 }
 
@@ -429,6 +549,7 @@ pub fn all() -> Vec<Case> {
         reps: 1,
         ours: Contenders {
             strided: None,
+            hptt: None,
             constrided: Box::new(move || {
                 let sv = StridedView::new(&src, sl).unwrap();
                 let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
