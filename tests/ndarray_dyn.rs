@@ -1,7 +1,6 @@
 //! Runtime-rank conversions with ndarray (feature `ndarray`): `IxDyn`
 //! views of ranks 0..=8 with negative and zero strides become rank-N views
 //! through `with_rank!` and come back as the same elements.
-#![cfg(feature = "ndarray")]
 // LayoutError is large by design (it carries the numbers).
 #![allow(clippy::result_large_err)]
 

@@ -178,7 +178,7 @@ pub fn numpy_reshape(shape: &[usize], strides: &[isize], new: &[usize]) -> Optio
     let (olddims, oldstrides): (Vec<i128>, Vec<i128>) = shape
         .iter()
         .zip(strides)
-        .filter(|(&d, _)| d != 1)
+        .filter(|&(&d, _)| d != 1)
         .map(|(&d, &s)| (d as i128, s as i128))
         .unzip();
     let oldnd = olddims.len();
