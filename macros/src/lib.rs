@@ -810,17 +810,7 @@ fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
         Some((v, _)) => entry_tokens(v, Kind::Offset),
         None => quote! { 0 },
     };
-    let len = match &spec.len {
-        Some((v, _)) => {
-            let e = entry_tokens(v, Kind::Len);
-            quote! { ::core::option::Option::Some(#e) }
-        }
-        None => quote! { ::core::option::Option::None },
-    };
-    let unique = mutable.is_some();
-    let span = mutable
-        .or(spec.len.as_ref().map(|(_, s)| *s))
-        .unwrap_or_else(|| layout_span(spec));
+    let (len, unique, span) = check_inputs(spec, mutable);
     let check = quote_spanned! {span=>
         const {
             let l = ::constrided::__private::entries_layout::<#n>([#(#shape),*], #strides, #offset);
@@ -982,12 +972,10 @@ fn generic_type(spec: &Spec) -> TokenStream2 {
     quote! { ::constrided::__private::StaticLayout<(#(#axes)*), #offset> }
 }
 
-// The generic path's value: the layout, checked by an inline `const`
-// block at the call site (evaluated when the code is instantiated, and
-// reported at the user's line).
-fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
-    let n = spec.shape.len();
-    let ty = generic_type(spec);
+// What both layout checks (literal and generic) take besides the layout:
+// the `len` entry as an `Option`, whether a `&mut` view needs uniqueness,
+// and the span the error points at (`&mut`, else `len`, else the layout).
+fn check_inputs(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, bool, Span) {
     let len = match &spec.len {
         Some((v, _)) => {
             let e = entry_tokens(v, Kind::Len);
@@ -995,10 +983,19 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
         }
         None => quote! { ::core::option::Option::None },
     };
-    let unique = mutable.is_some();
     let span = mutable
         .or(spec.len.as_ref().map(|(_, s)| *s))
         .unwrap_or_else(|| layout_span(spec));
+    (len, mutable.is_some(), span)
+}
+
+// The generic path's value: the layout, checked by an inline `const`
+// block at the call site (evaluated when the code is instantiated, and
+// reported at the user's line).
+fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
+    let n = spec.shape.len();
+    let ty = generic_type(spec);
+    let (len, unique, span) = check_inputs(spec, mutable);
     let check = quote_spanned! {span=>
         const {
             if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<#n>(
