@@ -142,6 +142,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!("sum with fold: {}", mv.fold(0, |s, e| s + e));
 
+    heading("The element-wise engine and NumPy printing");
+    // x = arange(12).reshape(3, 4), viewed transposed: Zip walks all three
+    // operands together (in memory order), sum_axis reduces along an axis.
+    let x: Vec<i64> = (0..12).collect();
+    let xt = StridedView::new(&x, Layout::contiguous([3, 4]))?.t();
+    let mut d = [0i64; 12];
+    let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([4, 3]))?;
+    let bias = [100i64, 200, 300];
+    let bias = StridedView::new(&bias, Layout::contiguous([3]))?;
+    constrided::Zip::from(&mut dv)
+        .and(&xt)?
+        .and_broadcast(&bias)?
+        .for_each(|d, x, b| *d = x + b);
+    println!("d = x.T + bias (NumPy printing):\n{}", dv.view());
+    println!("d.sum_axis(0) = {}", dv.view().sum_axis(0)?);
+    println!("s![.., -1] of x.T = {}", xt.slice(constrided::s![.., -1])?);
+
     heading("Refused layouts say why");
     let refused: [LayoutError; 3] = [
         Layout::new([4, 3], [-20, 2], 22).unwrap_err(),
