@@ -27,20 +27,8 @@
 //! includes making its plan (ESTIMATE mode: no measuring); this weighs on
 //! the in-cache cases, which repeat a small copy.
 
-use std::time::Instant;
-
 use constrided_bench::cases;
-
-fn time(f: &mut dyn FnMut()) -> f64 {
-    let s = Instant::now();
-    f();
-    s.elapsed().as_secs_f64()
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
+use constrided_bench::{median, time};
 
 fn main() {
     let repeats: usize = std::env::args()

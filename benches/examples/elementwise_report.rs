@@ -6,20 +6,8 @@
 //!
 //! `cargo run --release -p constrided-bench --example elementwise_report [repeats] [filter]`
 
-use std::time::Instant;
-
 use constrided_bench::elementwise::{self, Case};
-
-fn time(f: &mut dyn FnMut()) -> f64 {
-    let s = Instant::now();
-    f();
-    s.elapsed().as_secs_f64()
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
+use constrided_bench::{median, time};
 
 fn run(mut case: Case, repeats: usize) {
     let (mut ours, mut theirs, mut contig) = (Vec::new(), Vec::new(), Vec::new());

@@ -11,3 +11,24 @@
 
 pub mod cases;
 pub mod elementwise;
+
+/// Seconds one call of `f` takes.
+///
+/// ```
+/// assert!(constrided_bench::time(&mut || {}) >= 0.0);
+/// ```
+pub fn time(f: &mut dyn FnMut()) -> f64 {
+    let s = std::time::Instant::now();
+    f();
+    s.elapsed().as_secs_f64()
+}
+
+/// The median of the timings of the interleaved rounds.
+///
+/// ```
+/// assert_eq!(constrided_bench::median(vec![3.0, 1.0, 2.0]), 2.0);
+/// ```
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
