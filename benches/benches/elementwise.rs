@@ -8,23 +8,23 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use constrided_bench::elementwise::{self, Case};
+use constrided_bench::elementwise;
+use constrided_bench::report::CaseDef;
 
-fn bench(c: &mut Criterion, group: &str, cases: Vec<Case>) {
+fn bench(c: &mut Criterion, group: &str, cases: Vec<CaseDef>) {
     let mut g = c.benchmark_group(group);
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(300));
     g.measurement_time(Duration::from_secs(1));
-    for mut case in cases {
+    for def in cases {
+        let mut case = (def.build)();
         g.throughput(Throughput::Bytes(case.bytes as u64));
         g.bench_function(format!("{} / constrided", case.name), |b| {
-            b.iter(&mut case.constrided)
+            b.iter(&mut case.ours)
         });
-        g.bench_function(format!("{} / ndarray", case.name), |b| {
-            b.iter(&mut case.ndarray)
-        });
-        if let Some(f) = case.contiguous.as_mut() {
-            g.bench_function(format!("{} / contiguous", case.name), |b| b.iter(&mut *f));
+        for p in &mut case.peers {
+            let f = &mut p.runs[0];
+            g.bench_function(format!("{} / {}", case.name, p.label), |b| b.iter(&mut *f));
         }
     }
     g.finish();

@@ -19,7 +19,8 @@ fn rearrange(c: &mut Criterion) {
     group.throughput(Throughput::Bytes((2 * cases::ELEMS * 4) as u64));
     let mut memcpy = cases::memcpy();
     group.bench_function("copy_from_slice", |b| b.iter(&mut memcpy));
-    for mut case in cases::all() {
+    for def in cases::all() {
+        let mut case = (def.build)();
         group.throughput(Throughput::Bytes((2 * case.elems * case.size) as u64));
         group.bench_function(format!("{} / constrided", case.name), |b| {
             b.iter(&mut case.ours.constrided)

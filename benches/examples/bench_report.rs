@@ -6,7 +6,12 @@
 //! loop), all measured in the same run, rounds interleaved, medians (single
 //! thread unless named).
 //!
-//! `cargo run --release -p constrided-bench --example bench_report [repeats] [filter]`: the
+//! `cargo run --release -p constrided-bench --example bench_report [--runs R] [--rounds N | N] [filter]`:
+//! every case runs in N interleaved rounds (each round runs every contender
+//! once, the order rotated each round) after one warm-up round; per peer the
+//! table gives the median of the per-round ratios `peer time / constrided
+//! time` and the lowest one. `--runs R` repeats the whole report R times and
+//! then prints the per-case median over the runs with its spread. The
 //! optional filter keeps the cases whose name contains it. The environment
 //! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`, `avx2`) and `CONSTRIDED_STREAM`
 //! (`on`, `off`) force the copy kernels' instruction level and streaming stores.
@@ -20,7 +25,7 @@
 //!
 //! ```text
 //! CXXFLAGS=-DHPTT_ARCH_AVX CARGO_TARGET_DIR=target/hptt-avx \
-//!     cargo run --release -p constrided-bench --features hptt --example bench_report 11
+//!     cargo run --release -p constrided-bench --features hptt --example bench_report --runs 3
 //! ```
 //!
 //! The hptt crate offers HPTT's one-shot interface only, so each HPTT run
@@ -28,14 +33,10 @@
 //! the in-cache cases, which repeat a small copy.
 
 use constrided_bench::cases;
-use constrided_bench::{median, time};
+use constrided_bench::report::{self, Args, CaseDef};
 
 fn main() {
-    let repeats: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(9);
-    let filter = std::env::args().nth(2).unwrap_or_default();
+    let args = Args::parse(std::env::args().skip(1), 9);
     // CONSTRIDED_LEVEL=portable|sse2 and CONSTRIDED_STREAM=on|off force the
     // copy kernels' paths (to measure what each one brings).
     use constrided::kernel::{force_level, force_streaming, Level};
@@ -57,73 +58,28 @@ fn main() {
              set CXXFLAGS=-DHPTT_ARCH_AVX in a separate target dir for its AVX kernels)"
         );
     }
-    let hptt_head = if with_hptt {
-        " hptt GB/s | vs hptt |"
+    let peers: &[&'static str] = if with_hptt {
+        &["ndarray", "strided-rs", "hptt", "best copy"]
     } else {
-        ""
+        &["ndarray", "strided-rs", "best copy"]
     };
-    let hptt_rule = if with_hptt { "---:|---:|" } else { "" };
-    println!(
-        "| case | constrided GB/s | ndarray GB/s | vs ndarray | strided-rs GB/s | vs strided-rs |{hptt_head} best copy GB/s | vs best copy |"
+    let defs = || {
+        cases::all()
+            .into_iter()
+            .map(|d| {
+                let build = d.build;
+                CaseDef {
+                    name: d.name.into(),
+                    build: Box::new(move || build().into_bench()),
+                }
+            })
+            .collect()
+    };
+    report::run_report(
+        "bench_report (rearrange)",
+        peers,
+        &args,
+        &defs,
+        &report::measure,
     );
-    println!("|---|---:|---:|---:|---:|---:|{hptt_rule}---:|---:|");
-    for mut case in cases::all()
-        .into_iter()
-        .filter(|c| c.name.contains(&filter))
-    {
-        // Warm: first touch of every page, then rounds that interleave the
-        // three copies so that they share the machine's state.
-        // Read + write bytes moved per run.
-        let moved = (2 * case.elems * case.size) as f64;
-        let per_copy = case.elems * case.size / case.reps;
-        let mut memcpy = cases::memcpy_bytes(per_copy, case.reps);
-        let mut stream = cases::streaming_bytes(per_copy, case.reps);
-        let (mut ours, mut theirs, mut peer, mut hp, mut mc, mut st) = (
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-        );
-        for round in 0..=repeats {
-            let o = time(&mut *case.ours.constrided);
-            let t = time(&mut *case.ndarray);
-            let p = case.ours.strided.as_mut().map(|f| time(&mut **f));
-            let h = case.ours.hptt.as_mut().map(|f| time(&mut **f));
-            let (m, s) = (time(&mut *memcpy), time(&mut *stream));
-            if round > 0 {
-                ours.push(o);
-                theirs.push(t);
-                peer.extend(p);
-                hp.extend(h);
-                mc.push(m);
-                st.push(s);
-            }
-        }
-        let (o, t) = (median(ours), median(theirs));
-        let best = median(mc).min(median(st));
-        let (bw, nd_bw, best_bw) = (moved / o / 1e9, moved / t / 1e9, moved / best / 1e9);
-        let peer_cols = |v: Vec<f64>| {
-            if v.is_empty() {
-                ("—".to_string(), "—".to_string())
-            } else {
-                let p = median(v);
-                (format!("{:.1}", moved / p / 1e9), format!("{:.2}x", p / o))
-            }
-        };
-        let (p_bw, p_ratio) = peer_cols(peer);
-        let hptt_cols = if with_hptt {
-            let (h_bw, h_ratio) = peer_cols(hp);
-            format!(" {h_bw} | {h_ratio} |")
-        } else {
-            String::new()
-        };
-        println!(
-            "| {} | {bw:.1} | {nd_bw:.1} | {:.2}x | {p_bw} | {p_ratio} |{hptt_cols} {best_bw:.1} | {:.2}x |",
-            case.name,
-            t / o,
-            bw / best_bw
-        );
-    }
 }

@@ -1,66 +1,38 @@
-//! Prints the element-wise performance table (issue 8): each operation on a
-//! strided layout (transposed 4096² f32, 256³ (2,0,1) permutation) with
-//! constrided, with ndarray's equivalent, and with constrided on contiguous
-//! memory; contenders interleaved round by round, medians, ratios from the
-//! same run. Parallel cases run in a 2-thread rayon pool.
+//! Prints the element-wise performance table: each operation on a strided
+//! layout (transposed 4096² f32, 256³ (2,0,1) permutation, a broadcast row,
+//! small in-cache transposes) by constrided, by ndarray's equivalent, by
+//! strided-rs (`strided-kernel`, single thread) and by constrided on
+//! contiguous memory, all in the same run. Every case runs in interleaved
+//! rounds (each round runs every contender once, the order rotated each
+//! round) after one warm-up round; per peer the table gives the median of
+//! the per-round ratios `peer time / constrided time` and the lowest one.
+//! Parallel cases run in rayon's global pool of 2 threads (no strided-rs column).
 //!
-//! `cargo run --release -p constrided-bench --example elementwise_report [repeats] [filter]`
+//! `cargo run --release -p constrided-bench --example elementwise_report [--runs R] [--rounds N | N] [filter]`:
+//! `--runs R` repeats the whole report R times and then prints the per-case
+//! median over the runs with its spread; the filter keeps the cases whose
+//! name contains it.
 
-use constrided_bench::elementwise::{self, Case};
-use constrided_bench::{median, time};
-
-fn run(mut case: Case, repeats: usize) {
-    let (mut ours, mut theirs, mut contig) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..=repeats {
-        let o = time(&mut *case.constrided);
-        let t = time(&mut *case.ndarray);
-        let c = case.contiguous.as_mut().map(|f| time(&mut **f));
-        if round > 0 {
-            ours.push(o);
-            theirs.push(t);
-            if let Some(c) = c {
-                contig.push(c);
-            }
-        }
-    }
-    let gbs = |t: f64| case.bytes as f64 / t / 1e9;
-    let (o, t) = (median(ours), median(theirs));
-    let c = (!contig.is_empty()).then(|| median(contig));
-    println!(
-        "| {} | {:.1} | {:.1} | {:.2}x | {} | {} |",
-        case.name,
-        gbs(o),
-        gbs(t),
-        t / o,
-        c.map_or("-".into(), |c| format!("{:.1}", gbs(c))),
-        c.map_or("-".into(), |c| format!("{:.2}x", c / o)),
-    );
-}
+use constrided_bench::elementwise;
+use constrided_bench::report::{self, Args};
 
 fn main() {
-    let repeats: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5);
-    let filter = std::env::args().nth(2).unwrap_or_default();
-    println!(
-        "| case | constrided GB/s | ndarray GB/s | vs ndarray | contiguous GB/s | vs contiguous |"
-    );
-    println!("|---|---:|---:|---:|---:|---:|");
-    for case in elementwise::all() {
-        if case.name.contains(&filter) {
-            run(case, repeats);
-        }
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
+    let args = Args::parse(std::env::args().skip(1), 9);
+    // The parallel cases use rayon's global pool: 2 threads.
+    rayon::ThreadPoolBuilder::new()
         .num_threads(2)
-        .build()
+        .build_global()
         .unwrap();
-    pool.install(|| {
-        for case in elementwise::parallel() {
-            if case.name.contains(&filter) {
-                run(case, repeats);
-            }
-        }
-    });
+    let defs = || {
+        let mut d = elementwise::all();
+        d.extend(elementwise::parallel());
+        d
+    };
+    report::run_report(
+        "elementwise_report",
+        &["ndarray", "strided-rs", "contiguous"],
+        &args,
+        &defs,
+        &report::measure,
+    );
 }

@@ -7,6 +7,7 @@
 
 use std::hint::black_box;
 
+use crate::report::{Bench, Peer};
 use constrided::{kernel::rearrange, s, Layout, StridedView, StridedViewMut};
 use ndarray::{Array, ArrayView1, ArrayView2, ArrayView3, ArrayView4, ArrayViewD, IxDyn};
 
@@ -297,21 +298,66 @@ macro_rules! nd_case {
     }};
 }
 
-/// Every case of the performance table.
-pub fn all() -> Vec<Case> {
+/// A case to build: its name (to filter without building) and how to
+/// make it (the operands, up to a few hundred MiB, exist only while it runs).
+pub struct CaseDef {
+    pub name: &'static str,
+    pub build: Box<dyn Fn() -> Case>,
+}
+
+fn def(name: &'static str, build: impl Fn() -> Case + 'static) -> CaseDef {
+    CaseDef {
+        name,
+        build: Box::new(build),
+    }
+}
+
+impl Case {
+    /// The case as a report row: constrided against ndarray, strided-rs,
+    /// HPTT (where it has a counterpart) and the best copy of the same
+    /// bytes (per round the faster of `copy_from_slice` and a
+    /// streaming-store loop).
+    pub fn into_bench(self) -> Bench {
+        let bytes = self.elems * self.size;
+        let per_copy = bytes / self.reps;
+        let mut peers = vec![Peer::one("ndarray", self.ndarray)];
+        if let Some(s) = self.ours.strided {
+            peers.push(Peer::one("strided-rs", s));
+        }
+        if let Some(h) = self.ours.hptt {
+            peers.push(Peer::one("hptt", h));
+        }
+        peers.push(Peer {
+            label: "best copy",
+            runs: vec![
+                memcpy_bytes(per_copy, self.reps),
+                streaming_bytes(per_copy, self.reps),
+            ],
+        });
+        Bench {
+            name: self.name.into(),
+            bytes: (2 * bytes) as f64,
+            ours: self.ours.constrided,
+            peers,
+        }
+    }
+}
+
+/// Every case of the performance table, unbuilt.
+pub fn all() -> Vec<CaseDef> {
     let mut cases = Vec::new();
     let n2 = 4096usize;
     let n3 = 256usize;
 
-    cases.push(Case {
+    cases.push(def("contiguous copy", move || Case {
         name: "contiguous copy",
         elems: ELEMS,
         size: 4,
         reps: 1,
         ours: ours(data(ELEMS), Layout::contiguous([ELEMS])),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)),
-    });
-    cases.push(Case {
+    }));
+    cases.push(def("1-D flip", move || Case {
         name: "1-D flip",
         elems: ELEMS,
         size: 4,
@@ -319,8 +365,8 @@ pub fn all() -> Vec<Case> {
         ours: ours(data(ELEMS), Layout::contiguous([ELEMS]).flip(0).unwrap()),
         ndarray: nd_case!(data(ELEMS), ELEMS, |v| ArrayView1::from(v)
             .slice_move(ndarray::s![..;-1])),
-    });
-    cases.push(Case {
+    }));
+    cases.push(def("2-D transpose 4096x4096", move || Case {
         name: "2-D transpose 4096x4096",
         elems: ELEMS,
         size: 4,
@@ -332,7 +378,7 @@ pub fn all() -> Vec<Case> {
         )
         .unwrap()
         .reversed_axes()),
-    });
+    }));
     for (name, perm) in [
         ("256^3 permute (0,2,1)", [0usize, 2, 1]),
         ("256^3 permute (1,0,2)", [1, 0, 2]),
@@ -340,7 +386,7 @@ pub fn all() -> Vec<Case> {
         ("256^3 permute (2,0,1)", [2, 0, 1]),
         ("256^3 permute (2,1,0)", [2, 1, 0]),
     ] {
-        cases.push(Case {
+        cases.push(def(name, move || Case {
             name,
             elems: ELEMS,
             size: 4,
@@ -355,10 +401,10 @@ pub fn all() -> Vec<Case> {
             )
             .unwrap()
             .permuted_axes(perm)),
-        });
+        }));
     }
     let perm8 = [3usize, 7, 1, 5, 0, 6, 2, 4];
-    cases.push(Case {
+    cases.push(def("rank-8 permute 8^8", move || Case {
         name: "rank-8 permute 8^8",
         elems: ELEMS,
         size: 4,
@@ -373,8 +419,8 @@ pub fn all() -> Vec<Case> {
         )
         .unwrap()
         .permuted_axes(IxDyn(&perm8))),
-    });
-    cases.push(Case {
+    }));
+    cases.push(def("transpose + flip 4096x4096", move || Case {
         name: "transpose + flip 4096x4096",
         elems: ELEMS,
         size: 4,
@@ -390,10 +436,10 @@ pub fn all() -> Vec<Case> {
         .unwrap()
         .reversed_axes()
         .slice_move(ndarray::s![..;-1, ..])),
-    });
+    }));
     // Every other row and column of an 8192x8192 source, from (1, 1).
     let big = 2 * n2;
-    cases.push(Case {
+    cases.push(def("step-2 slice, offset (1,1)", move || Case {
         name: "step-2 slice, offset (1,1)",
         elems: (big / 2 - 1) * (big / 2 - 1),
         size: 4,
@@ -409,8 +455,8 @@ pub fn all() -> Vec<Case> {
                 .unwrap()
                 .slice_move(ndarray::s![1..big - 1;2, 1..big - 1;2])
         }),
-    });
-    cases.push(Case {
+    }));
+    cases.push(def("broadcast row 4096 -> 4096x4096", move || Case {
         name: "broadcast row 4096 -> 4096x4096",
         elems: ELEMS,
         size: 4,
@@ -422,12 +468,12 @@ pub fn all() -> Vec<Case> {
         ndarray: nd_case!(data(n2), (n2, n2), |v| ArrayView1::from(v)
             .broadcast((n2, n2))
             .unwrap()),
-    });
+    }));
     // NCHW -> NHWC: (0, 2, 3, 1) of a row-major NCHW source.
     let nchw = [128usize, 64, 56, 56];
     let nchw_f32 = [32usize, 64, 56, 56];
     let nhwc = |sh: [usize; 4]| (sh[0], sh[2], sh[3], sh[1]);
-    cases.push(Case {
+    cases.push(def("NCHW->NHWC 32x64x56x56 f32", move || Case {
         name: "NCHW->NHWC 32x64x56x56 f32",
         elems: nchw_f32.iter().product(),
         size: 4,
@@ -441,8 +487,8 @@ pub fn all() -> Vec<Case> {
                 .unwrap()
                 .permuted_axes([0, 2, 3, 1])
         }),
-    });
-    cases.push(Case {
+    }));
+    cases.push(def("NCHW->NHWC 128x64x56x56 u8", move || Case {
         name: "NCHW->NHWC 128x64x56x56 u8",
         elems: nchw.iter().product(),
         size: 1,
@@ -460,7 +506,7 @@ pub fn all() -> Vec<Case> {
                     .permuted_axes([0, 2, 3, 1])
             }
         ),
-    });
+    }));
     macro_rules! transpose_case {
         ($name:expr, $t:ty, $r:expr, $c:expr, $reps:expr) => {{
             let (r, c, reps): (usize, usize, usize) = ($r, $c, $reps);
@@ -483,36 +529,22 @@ pub fn all() -> Vec<Case> {
             }
         }};
     }
-    cases.push(transpose_case!("transpose 8192x8192 u8", u8, 8192, 8192, 1));
-    cases.push(transpose_case!(
-        "transpose 4096x8192 u16",
-        u16,
-        4096,
-        8192,
-        1
-    ));
-    cases.push(transpose_case!(
-        "transpose 2048x4096 f64",
-        f64,
-        2048,
-        4096,
-        1
-    ));
-    cases.push(transpose_case!(
-        "transpose 8x8 f32 (in cache, x4096)",
-        f32,
-        8,
-        8,
-        4096
-    ));
-    cases.push(transpose_case!(
-        "transpose 64x64 f32 (in cache, x256)",
-        f32,
-        64,
-        64,
-        256
-    ));
-    cases.push(Case {
+    cases.push(def("transpose 8192x8192 u8", move || {
+        transpose_case!("transpose 8192x8192 u8", u8, 8192, 8192, 1)
+    }));
+    cases.push(def("transpose 4096x8192 u16", move || {
+        transpose_case!("transpose 4096x8192 u16", u16, 4096, 8192, 1)
+    }));
+    cases.push(def("transpose 2048x4096 f64", move || {
+        transpose_case!("transpose 2048x4096 f64", f64, 2048, 4096, 1)
+    }));
+    cases.push(def("transpose 8x8 f32 (in cache, x4096)", move || {
+        transpose_case!("transpose 8x8 f32 (in cache, x4096)", f32, 8, 8, 4096)
+    }));
+    cases.push(def("transpose 64x64 f32 (in cache, x256)", move || {
+        transpose_case!("transpose 64x64 f32 (in cache, x256)", f32, 64, 64, 256)
+    }));
+    cases.push(def("256^3 permute (2,1,0) f64", move || Case {
         name: "256^3 permute (2,1,0) f64",
         elems: n3 * n3 * n3,
         size: 8,
@@ -526,43 +558,45 @@ pub fn all() -> Vec<Case> {
                 .unwrap()
                 .permuted_axes([2, 1, 0])
         }),
-    });
-    cases.push(transpose_case!(
-        "transpose 4096x8192 f16",
-        half::f16,
-        4096,
-        8192,
-        1
-    ));
+    }));
+    cases.push(def("transpose 4096x8192 f16", move || {
+        transpose_case!("transpose 4096x8192 f16", half::f16, 4096, 8192, 1)
+    }));
     // par_rearrange of the 4096² transpose on a pool of 2 threads.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    let sl = Layout::contiguous([n2, n2]).t();
-    let src = data(ELEMS);
-    let mut dst = vec![0.0f32; ELEMS];
-    cases.push(Case {
-        name: "par_rearrange transpose 4096x4096 (2 threads)",
-        elems: ELEMS,
-        size: 4,
-        reps: 1,
-        ours: Contenders {
-            strided: None,
-            hptt: None,
-            constrided: Box::new(move || {
-                let sv = StridedView::new(&src, sl).unwrap();
-                let mut dv = StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
-                pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
-                black_box(&mut dst);
-            }),
+    cases.push(def(
+        "par_rearrange transpose 4096x4096 (2 threads)",
+        move || {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(2)
+                .build()
+                .unwrap();
+            let sl = Layout::contiguous([n2, n2]).t();
+            let src = data(ELEMS);
+            let mut dst = vec![0.0f32; ELEMS];
+            Case {
+                name: "par_rearrange transpose 4096x4096 (2 threads)",
+                elems: ELEMS,
+                size: 4,
+                reps: 1,
+                ours: Contenders {
+                    strided: None,
+                    hptt: None,
+                    constrided: Box::new(move || {
+                        let sv = StridedView::new(&src, sl).unwrap();
+                        let mut dv =
+                            StridedViewMut::new(&mut dst, Layout::contiguous([n2, n2])).unwrap();
+                        pool.install(|| constrided::kernel::par_rearrange(&mut dv, &sv).unwrap());
+                        black_box(&mut dst);
+                    }),
+                },
+                ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
+                    (n2, n2),
+                    v
+                )
+                .unwrap()
+                .reversed_axes()),
+            }
         },
-        ndarray: nd_case!(data(ELEMS), (n2, n2), |v| ArrayView2::from_shape(
-            (n2, n2),
-            v
-        )
-        .unwrap()
-        .reversed_axes()),
-    });
+    ));
     cases
 }

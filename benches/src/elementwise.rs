@@ -1,56 +1,51 @@
-//! The element-wise benchmark cases (issue 8), shared by
-//! `benches/elementwise.rs` (criterion) and `examples/elementwise_report.rs`
-//! (the ratio table). Each case runs one operation three ways on 64 MiB f32
-//! operands: constrided on the strided layout, ndarray's equivalent on the
-//! same layout, and constrided on contiguous memory (the reference).
+//! The element-wise benchmark cases, shared by `benches/elementwise.rs`
+//! (criterion) and `examples/elementwise_report.rs` (the ratio table).
+//! Each case runs one operation on 64 MiB f32 operands (in-cache cases:
+//! a small operation repeated) by constrided on the strided layout and by
+//! its peers: ndarray's equivalent on the same layout, strided-rs
+//! (`strided-kernel`, single thread) on the same layout, and constrided on
+//! contiguous memory ("contiguous", the reference the issue measures the
+//! engine against).
 //!
 //! Layouts: `T2` is a transposed 4096² view, `P3` the (2, 0, 1)
-//! permutation of a 256³ array.
+//! permutation of a 256³ array; `B` a row of 4096 broadcast to 4096².
+//!
+//! ```
+//! let defs = constrided_bench::elementwise::all();
+//! assert!(defs.iter().any(|d| d.name == "T2 fill"));
+//! ```
 
 use std::hint::black_box;
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 use ndarray::{ArrayView, ArrayViewMut, IxDyn, ShapeBuilder};
+use strided_kernel as sk;
+use threadteam::Exec;
+
+use crate::report::{Bench, CaseDef, Peer};
 
 /// Elements per operand: 64 MiB of f32.
 pub const ELEMS: usize = 1 << 24;
-
-/// One operation, three contenders.
-pub struct Case {
-    pub name: String,
-    /// Bytes each run reads plus writes.
-    pub bytes: usize,
-    pub constrided: Box<dyn FnMut()>,
-    pub ndarray: Box<dyn FnMut()>,
-    /// The same operation on contiguous memory (None when not meaningful).
-    pub contiguous: Option<Box<dyn FnMut()>>,
-}
 
 fn data(n: usize) -> Vec<f32> {
     (0..n).map(|i| (i % 1000) as f32).collect()
 }
 
-/// A 64 MiB operand allocated and filled on first use (the warm-up round),
-/// so that a case holds memory only while it runs.
-#[derive(Clone, Default)]
-struct Buf(Vec<f32>);
+/// An operand allocated and filled on first use (the warm-up round), so
+/// that a case holds memory only while it runs.
+#[derive(Clone)]
+struct Buf(Vec<f32>, usize);
 
 impl Buf {
+    fn new(n: usize) -> Buf {
+        Buf(Vec::new(), n)
+    }
     fn get(&mut self) -> &mut Vec<f32> {
         if self.0.is_empty() {
-            self.0 = data(ELEMS);
+            self.0 = data(self.1);
         }
         &mut self.0
     }
-}
-
-/// The strided layouts: name, shape, strides (over a contiguous buffer of
-/// ELEMS elements).
-fn layouts() -> Vec<(&'static str, Vec<usize>, Vec<isize>)> {
-    vec![
-        ("T2", vec![4096, 4096], vec![1, 4096]),
-        ("P3", vec![256, 256, 256], vec![1, 65536, 256]),
-    ]
 }
 
 fn l<const N: usize>(shape: &[usize], strides: &[isize]) -> Layout<N> {
@@ -58,6 +53,8 @@ fn l<const N: usize>(shape: &[usize], strides: &[isize]) -> Layout<N> {
 }
 
 fn nd<'a>(buf: &'a [f32], shape: &[usize], strides: &[isize]) -> ArrayView<'a, f32, IxDyn> {
+    // ndarray takes strides as usize (negative ones wrap) for a view whose
+    // offset 0 is the first element: the layouts here have none.
     let st: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
     ArrayView::from_shape(IxDyn(shape).strides(IxDyn(&st)), buf).unwrap()
 }
@@ -69,6 +66,18 @@ fn nd_mut<'a>(
 ) -> ArrayViewMut<'a, f32, IxDyn> {
     let st: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
     ArrayViewMut::from_shape(IxDyn(shape).strides(IxDyn(&st)), buf).unwrap()
+}
+
+fn sk_view<'a>(buf: &'a [f32], shape: &[usize], strides: &[isize]) -> sk::StridedView<'a, f32> {
+    sk::StridedView::new(buf, shape, strides, 0).unwrap()
+}
+
+fn sk_mut<'a>(
+    buf: &'a mut [f32],
+    shape: &[usize],
+    strides: &[isize],
+) -> sk::StridedViewMut<'a, f32> {
+    sk::StridedViewMut::new(buf, shape, strides, 0).unwrap()
 }
 
 fn row_major(shape: &[usize]) -> Vec<isize> {
@@ -95,167 +104,333 @@ macro_rules! with_rank {
     };
 }
 
-/// Every single-threaded case.
-pub fn all() -> Vec<Case> {
-    let mut out = Vec::new();
-    for (lname, shape, strides) in layouts() {
-        let rm = row_major(&shape);
-        with_rank!(shape, |N| {
-            let sl: Layout<N> = l(&shape, &strides);
-            let cl: Layout<N> = l(&shape, &rm);
-            // map_inplace
-            {
-                let (mut a, mut b, mut c) = (Buf::default(), Buf::default(), Buf::default());
-                let (s1, s2) = (shape.clone(), strides.clone());
-                out.push(Case {
-                    name: format!("{lname} map_inplace(x*0.5+1)"),
-                    bytes: 2 * ELEMS * 4,
-                    constrided: Box::new(move || {
-                        StridedViewMut::new(a.get(), sl)
-                            .unwrap()
-                            .map_inplace(|x| *x = *x * 0.5 + 1.0);
-                        black_box(a.get());
-                    }),
-                    ndarray: Box::new(move || {
-                        nd_mut(b.get(), &s1, &s2).map_inplace(|x| *x = *x * 0.5 + 1.0);
-                        black_box(b.get());
-                    }),
-                    contiguous: Some(Box::new(move || {
-                        StridedViewMut::new(c.get(), cl)
-                            .unwrap()
-                            .map_inplace(|x| *x = *x * 0.5 + 1.0);
-                        black_box(c.get());
-                    })),
-                });
-            }
-            // fold with an f64 accumulator, and sum
-            for op in ["fold(f64)", "sum"] {
-                let mut a = Buf::default();
-                let (s1, s2) = (shape.clone(), strides.clone());
-                let is_sum = op == "sum";
-                let mut a2 = a.clone();
-                let mut a3 = a.clone();
-                out.push(Case {
-                    name: format!("{lname} {op}"),
-                    bytes: ELEMS * 4,
-                    constrided: Box::new(move || {
-                        let v = StridedView::new(a.get(), sl).unwrap();
-                        if is_sum {
-                            black_box(v.sum());
-                        } else {
-                            black_box(v.fold(0.0f64, |s, &x| s + x as f64));
-                        }
-                    }),
-                    ndarray: Box::new(move || {
-                        let v = nd(a2.get(), &s1, &s2);
-                        if is_sum {
-                            black_box(v.sum());
-                        } else {
-                            black_box(v.fold(0.0f64, |s, &x| s + x as f64));
-                        }
-                    }),
-                    contiguous: Some(Box::new(move || {
-                        let v = StridedView::new(a3.get(), cl).unwrap();
-                        if is_sum {
-                            black_box(v.sum());
-                        } else {
-                            black_box(v.fold(0.0f64, |s, &x| s + x as f64));
-                        }
-                    })),
-                });
-            }
-            // zip_with: dst (row-major) += src (strided)
-            {
-                let mut src = Buf::default();
-                let (mut d1, mut d2, mut d3) = (Buf::default(), Buf::default(), Buf::default());
-                let (s1, s2, r1) = (shape.clone(), strides.clone(), rm.clone());
-                let (mut src2, mut src3) = (src.clone(), src.clone());
-                out.push(Case {
-                    name: format!("{lname} zip_with(d += s)"),
-                    bytes: 3 * ELEMS * 4,
-                    constrided: Box::new(move || {
-                        let sv = StridedView::new(src.get(), sl).unwrap();
-                        StridedViewMut::new(d1.get(), cl)
-                            .unwrap()
-                            .zip_with(&sv, |d, s| *d += s)
-                            .unwrap();
-                        black_box(d1.get());
-                    }),
-                    ndarray: Box::new(move || {
-                        let sv = nd(src2.get(), &s1, &s2);
-                        let mut dv = nd_mut(d2.get(), &s1, &r1);
-                        ndarray::Zip::from(&mut dv)
-                            .and(&sv)
-                            .for_each(|d, s| *d += s);
-                        black_box(d2.get());
-                    }),
-                    contiguous: Some(Box::new(move || {
-                        let sv = StridedView::new(src3.get(), cl).unwrap();
-                        StridedViewMut::new(d3.get(), cl)
-                            .unwrap()
-                            .zip_with(&sv, |d, s| *d += s)
-                            .unwrap();
-                        black_box(d3.get());
-                    })),
-                });
-            }
-            // 3-operand Zip: d = a + b^T
-            {
-                let (mut a, mut b) = (Buf::default(), Buf::default());
-                let (mut d1, mut d2, mut d3) = (Buf::default(), Buf::default(), Buf::default());
-                let (s1, s2, r1) = (shape.clone(), strides.clone(), rm.clone());
-                let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
-                out.push(Case {
-                    name: format!("{lname} Zip d = a + b^T"),
-                    bytes: 4 * ELEMS * 4,
-                    constrided: Box::new(move || {
-                        let av = StridedView::new(a.get(), cl).unwrap();
-                        let bv = StridedView::new(b.get(), sl).unwrap();
-                        let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
-                        Zip::from(&mut dv)
-                            .and(av)
-                            .unwrap()
-                            .and(bv)
-                            .unwrap()
-                            .for_each(|d, a, b| *d = a + b);
-                        black_box(d1.get());
-                    }),
-                    ndarray: Box::new(move || {
-                        let av = nd(a2.get(), &s1, &r1);
-                        let bv = nd(b2.get(), &s1, &s2);
-                        let mut dv = nd_mut(d2.get(), &s1, &r1);
-                        ndarray::Zip::from(&mut dv)
-                            .and(&av)
-                            .and(&bv)
-                            .for_each(|d, a, b| *d = a + b);
-                        black_box(d2.get());
-                    }),
-                    contiguous: Some(Box::new(move || {
-                        let av = StridedView::new(a3.get(), cl).unwrap();
-                        let bv = StridedView::new(b3.get(), cl).unwrap();
-                        let mut dv = StridedViewMut::new(d3.get(), cl).unwrap();
-                        Zip::from(&mut dv)
-                            .and(av)
-                            .unwrap()
-                            .and(bv)
-                            .unwrap()
-                            .for_each(|d, a, b| *d = a + b);
-                        black_box(d3.get());
-                    })),
-                });
-            }
-        });
+/// A strided operand: shape, strides, and the length of the buffer under it.
+#[derive(Clone)]
+struct Operand {
+    shape: Vec<usize>,
+    strides: Vec<isize>,
+    len: usize,
+}
+
+impl Operand {
+    fn dense(shape: &[usize], strides: &[isize]) -> Operand {
+        Operand {
+            shape: shape.to_vec(),
+            strides: strides.to_vec(),
+            len: shape.iter().product(),
+        }
     }
-    // sum_axis on each axis of 4096² and of its transpose.
-    for (lname, strides) in [("4096²", [4096isize, 1]), ("4096² ^T", [1, 4096])] {
-        for axis in 0..2 {
-            let mut a = Buf::default();
-            let mut a2 = a.clone();
-            let sl: Layout<2> = Layout::new([4096, 4096], strides, 0).unwrap();
-            out.push(Case {
-                name: format!("{lname} sum_axis({axis})"),
-                bytes: ELEMS * 4,
-                constrided: Box::new(move || {
+    fn row_major(shape: &[usize]) -> Operand {
+        Operand::dense(shape, &row_major(shape))
+    }
+}
+
+fn def(name: String, build: impl Fn() -> Bench + 'static) -> CaseDef {
+    CaseDef {
+        name,
+        build: Box::new(build),
+    }
+}
+
+fn bench(
+    name: &str,
+    bytes: usize,
+    ours: Box<dyn FnMut()>,
+    ndarray: Box<dyn FnMut()>,
+    strided: Option<Box<dyn FnMut()>>,
+    contiguous: Option<Box<dyn FnMut()>>,
+) -> Bench {
+    let mut peers = vec![Peer::one("ndarray", ndarray)];
+    peers.extend(strided.map(|f| Peer::one("strided-rs", f)));
+    peers.extend(contiguous.map(|f| Peer::one("contiguous", f)));
+    Bench {
+        name: name.into(),
+        bytes: bytes as f64,
+        ours,
+        peers,
+    }
+}
+
+// One-operand in-place cases (fill, map_inplace) on `op`; `contig` the
+// same shape row-major (None: no contiguous reference).
+fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
+    def(name.clone(), move || {
+        let op = op.clone();
+        with_rank!(op.shape, |N| {
+            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let cl: Layout<N> = Layout::contiguous(sl.shape());
+            let (mut a, mut b, mut c, mut d) = (
+                Buf::new(op.len),
+                Buf::new(op.len),
+                Buf::new(op.len),
+                Buf::new(sl.numel()),
+            );
+            let bytes = if map { 2 } else { 1 } * sl.numel() * 4;
+            let (o2, o3) = (op.clone(), op.clone());
+            let f = move |x: &mut f32| *x = *x * 0.5 + 1.0;
+            bench(
+                &name,
+                bytes,
+                Box::new(move || {
+                    let mut v = StridedViewMut::new(a.get(), sl).unwrap();
+                    if map {
+                        v.map_inplace(f);
+                    } else {
+                        v.fill(2.0);
+                    }
+                    black_box(a.get());
+                }),
+                Box::new(move || {
+                    let mut v = nd_mut(b.get(), &o2.shape, &o2.strides);
+                    if map {
+                        v.map_inplace(f);
+                    } else {
+                        v.fill(2.0);
+                    }
+                    black_box(b.get());
+                }),
+                Some(Box::new(move || {
+                    let mut v = sk_mut(c.get(), &o3.shape, &o3.strides);
+                    if map {
+                        sk::map_update_into::<f32, sk::Identity>(
+                            &mut v,
+                            |x: f32| x * 0.5 + 1.0,
+                            Exec::serial(),
+                        )
+                        .unwrap();
+                    } else {
+                        sk::map_update_into::<f32, sk::Identity>(
+                            &mut v,
+                            |_: f32| 2.0,
+                            Exec::serial(),
+                        )
+                        .unwrap();
+                    }
+                    black_box(c.get());
+                })),
+                contig.then(|| {
+                    Box::new(move || {
+                        let mut v = StridedViewMut::new(d.get(), cl).unwrap();
+                        if map {
+                            v.map_inplace(f);
+                        } else {
+                            v.fill(2.0);
+                        }
+                        black_box(d.get());
+                    }) as Box<dyn FnMut()>
+                }),
+            )
+        })
+    })
+}
+
+// Reductions: sum or fold with an f64 accumulator.
+fn reduce_case(name: String, op: Operand, is_sum: bool) -> CaseDef {
+    def(name.clone(), move || {
+        let op = op.clone();
+        with_rank!(op.shape, |N| {
+            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let cl: Layout<N> = Layout::contiguous(sl.shape());
+            let mut a = Buf::new(op.len);
+            let (mut a2, mut a3, mut a4) = (a.clone(), a.clone(), Buf::new(sl.numel()));
+            let (o2, o3) = (op.clone(), op.clone());
+            bench(
+                &name,
+                sl.numel() * 4,
+                Box::new(move || {
+                    let v = StridedView::new(a.get(), sl).unwrap();
+                    if is_sum {
+                        black_box(v.sum());
+                    } else {
+                        black_box(v.fold(0.0f64, |s, &x| s + x as f64));
+                    }
+                }),
+                Box::new(move || {
+                    let v = nd(a2.get(), &o2.shape, &o2.strides);
+                    if is_sum {
+                        black_box(v.sum());
+                    } else {
+                        black_box(v.fold(0.0f64, |s, &x| s + x as f64));
+                    }
+                }),
+                Some(Box::new(move || {
+                    let v = sk_view(a3.get(), &o3.shape, &o3.strides);
+                    if is_sum {
+                        black_box(sk::sum(&v, Exec::serial()).unwrap());
+                    } else {
+                        black_box(
+                            sk::reduce(
+                                &v,
+                                |x: f32| x as f64,
+                                |s: f64, x: f64| s + x,
+                                0.0f64,
+                                Exec::serial(),
+                            )
+                            .unwrap(),
+                        );
+                    }
+                })),
+                Some(Box::new(move || {
+                    let v = StridedView::new(a4.get(), cl).unwrap();
+                    if is_sum {
+                        black_box(v.sum());
+                    } else {
+                        black_box(v.fold(0.0f64, |s, &x| s + x as f64));
+                    }
+                })),
+            )
+        })
+    })
+}
+
+// zip_with: d (row-major) += s (`src`), `reps` times per run.
+fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
+    def(name.clone(), move || {
+        let src = src.clone();
+        with_rank!(src.shape, |N| {
+            let sl: Layout<N> = l(&src.shape, &src.strides);
+            let cl: Layout<N> = Layout::contiguous(sl.shape());
+            let n = sl.numel();
+            let mut s = Buf::new(src.len);
+            let (mut s2, mut s3, mut s4) = (s.clone(), s.clone(), Buf::new(n));
+            let (mut d1, mut d2, mut d3, mut d4) =
+                (Buf::new(n), Buf::new(n), Buf::new(n), Buf::new(n));
+            let (o2, o3) = (src.clone(), src.clone());
+            let rm = row_major(&src.shape);
+            let rm2 = rm.clone();
+            bench(
+                &name,
+                3 * n * 4 * reps,
+                Box::new(move || {
+                    let sv = StridedView::new(s.get(), sl).unwrap();
+                    let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
+                    for _ in 0..reps {
+                        dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
+                    }
+                    black_box(d1.get());
+                }),
+                Box::new(move || {
+                    let sv = nd(s2.get(), &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(d2.get(), &o2.shape, &rm);
+                    for _ in 0..reps {
+                        ndarray::Zip::from(&mut dv)
+                            .and(black_box(&sv))
+                            .for_each(|d, s| *d += s);
+                    }
+                    black_box(d2.get());
+                }),
+                Some(Box::new(move || {
+                    let sv = sk_view(s3.get(), &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(d3.get(), &o3.shape, &rm2);
+                    for _ in 0..reps {
+                        sk::zip_update2_into::<f32, f32, sk::Identity, sk::Identity>(
+                            &mut dv,
+                            black_box(&sv),
+                            |d: f32, s: f32| d + s,
+                            Exec::serial(),
+                        )
+                        .unwrap();
+                    }
+                    black_box(d3.get());
+                })),
+                Some(Box::new(move || {
+                    let sv = StridedView::new(s4.get(), cl).unwrap();
+                    let mut dv = StridedViewMut::new(d4.get(), cl).unwrap();
+                    for _ in 0..reps {
+                        dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
+                    }
+                    black_box(d4.get());
+                })),
+            )
+        })
+    })
+}
+
+// 3-operand Zip: d = a + b, d and a row-major, b = `bop`.
+fn zip3_case(name: String, bop: Operand) -> CaseDef {
+    def(name.clone(), move || {
+        let bop = bop.clone();
+        with_rank!(bop.shape, |N| {
+            let bl: Layout<N> = l(&bop.shape, &bop.strides);
+            let cl: Layout<N> = Layout::contiguous(bl.shape());
+            let n = bl.numel();
+            let (mut a, mut b) = (Buf::new(n), Buf::new(bop.len));
+            let (mut a2, mut b2, mut a3, mut b3, mut a4, mut b4) = (
+                a.clone(),
+                b.clone(),
+                a.clone(),
+                b.clone(),
+                a.clone(),
+                Buf::new(n),
+            );
+            let (mut d1, mut d2, mut d3, mut d4) =
+                (Buf::new(n), Buf::new(n), Buf::new(n), Buf::new(n));
+            let (o2, o3) = (bop.clone(), bop.clone());
+            let rm = row_major(&bop.shape);
+            let rm2 = rm.clone();
+            bench(
+                &name,
+                4 * n * 4,
+                Box::new(move || {
+                    let av = StridedView::new(a.get(), cl).unwrap();
+                    let bv = StridedView::new(b.get(), bl).unwrap();
+                    let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
+                    Zip::from(&mut dv)
+                        .and(av)
+                        .unwrap()
+                        .and(bv)
+                        .unwrap()
+                        .for_each(|d, a, b| *d = a + b);
+                    black_box(d1.get());
+                }),
+                Box::new(move || {
+                    let av = nd(a2.get(), &o2.shape, &rm);
+                    let bv = nd(b2.get(), &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(d2.get(), &o2.shape, &rm);
+                    ndarray::Zip::from(&mut dv)
+                        .and(&av)
+                        .and(&bv)
+                        .for_each(|d, a, b| *d = a + b);
+                    black_box(d2.get());
+                }),
+                Some(Box::new(move || {
+                    let av = sk_view(a3.get(), &o3.shape, &rm2);
+                    let bv = sk_view(b3.get(), &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(d3.get(), &o3.shape, &rm2);
+                    sk::zip_map2_into(&mut dv, &av, &bv, |a: f32, b: f32| a + b, Exec::serial())
+                        .unwrap();
+                    black_box(d3.get());
+                })),
+                Some(Box::new(move || {
+                    let av = StridedView::new(a4.get(), cl).unwrap();
+                    let bv = StridedView::new(b4.get(), cl).unwrap();
+                    let mut dv = StridedViewMut::new(d4.get(), cl).unwrap();
+                    Zip::from(&mut dv)
+                        .and(av)
+                        .unwrap()
+                        .and(bv)
+                        .unwrap()
+                        .for_each(|d, a, b| *d = a + b);
+                    black_box(d4.get());
+                })),
+            )
+        })
+    })
+}
+
+// sum_axis(axis) of `op` (no contiguous reference: the axis is the case).
+fn sum_axis_case(name: String, op: Operand, axis: usize) -> CaseDef {
+    def(name.clone(), move || {
+        let op = op.clone();
+        with_rank!(op.shape, |N| {
+            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let mut a = Buf::new(op.len);
+            let (mut a2, mut a3) = (a.clone(), a.clone());
+            let (o2, o3) = (op.clone(), op.clone());
+            bench(
+                &name,
+                sl.numel() * 4,
+                Box::new(move || {
                     black_box(
                         StridedView::new(a.get(), sl)
                             .unwrap()
@@ -263,74 +438,148 @@ pub fn all() -> Vec<Case> {
                             .unwrap(),
                     );
                 }),
-                ndarray: Box::new(move || {
-                    let v = nd(a2.get(), &[4096, 4096], &strides);
+                Box::new(move || {
+                    let v = nd(a2.get(), &o2.shape, &o2.strides);
                     black_box(v.sum_axis(ndarray::Axis(axis)));
                 }),
-                contiguous: None,
-            });
+                Some(Box::new(move || {
+                    let v = sk_view(a3.get(), &o3.shape, &o3.strides);
+                    black_box(
+                        sk::reduce_axis(
+                            &v,
+                            axis,
+                            |x: f32| x,
+                            |s: f32, x: f32| s + x,
+                            0.0f32,
+                            Exec::serial(),
+                        )
+                        .unwrap(),
+                    );
+                })),
+                None,
+            )
+        })
+    })
+}
+
+/// Every single-threaded case, unbuilt.
+pub fn all() -> Vec<CaseDef> {
+    let mut out = Vec::new();
+    let t2 = Operand::dense(&[4096, 4096], &[1, 4096]);
+    let p3 = Operand::dense(&[256, 256, 256], &[1, 65536, 256]);
+    // A row of 4096 broadcast to 4096x4096.
+    let b2 = Operand {
+        shape: vec![4096, 4096],
+        strides: vec![0, 1],
+        len: 4096,
+    };
+    for (lname, op) in [("T2", t2.clone()), ("P3", p3.clone())] {
+        out.push(inplace_case(
+            format!("{lname} fill"),
+            op.clone(),
+            true,
+            false,
+        ));
+        out.push(inplace_case(
+            format!("{lname} map_inplace(x*0.5+1)"),
+            op.clone(),
+            true,
+            true,
+        ));
+        out.push(reduce_case(format!("{lname} sum"), op.clone(), true));
+        out.push(reduce_case(format!("{lname} fold(f64)"), op.clone(), false));
+        out.push(zip_with_case(
+            format!("{lname} zip_with(d += s^T)"),
+            op.clone(),
+            1,
+        ));
+        out.push(zip3_case(format!("{lname} Zip d = a + b^T"), op.clone()));
+    }
+    out.push(zip_with_case("B zip_with(d += row)".into(), b2.clone(), 1));
+    out.push(zip3_case("B Zip d = a + row".into(), b2));
+    for (n, reps) in [(8usize, 4096usize), (64, 256)] {
+        out.push(zip_with_case(
+            format!("{n}x{n} zip_with(d += s^T) (in cache, x{reps})"),
+            Operand::dense(&[n, n], &[1, n as isize]),
+            reps,
+        ));
+    }
+    for (lname, op) in [
+        ("4096²", Operand::row_major(&[4096, 4096])),
+        ("4096² ^T", t2),
+        ("256³", Operand::row_major(&[256, 256, 256])),
+        ("P3", p3),
+    ] {
+        for axis in 0..op.shape.len() {
+            out.push(sum_axis_case(
+                format!("{lname} sum_axis({axis})"),
+                op.clone(),
+                axis,
+            ));
         }
     }
     out
 }
 
 /// The parallel cases (run them inside a 2-thread rayon pool).
-pub fn parallel() -> Vec<Case> {
+pub fn parallel() -> Vec<CaseDef> {
     let mut out = Vec::new();
     let (shape, strides) = ([4096usize, 4096], [1isize, 4096]);
     let sl: Layout<2> = Layout::new(shape, strides, 0).unwrap();
     let cl: Layout<2> = Layout::contiguous(shape);
-    {
-        let (mut a, mut b, mut c) = (Buf::default(), Buf::default(), Buf::default());
-        out.push(Case {
-            name: "T2 par_map_inplace".into(),
-            bytes: 2 * ELEMS * 4,
-            constrided: Box::new(move || {
+    out.push(def("T2 par_map_inplace".into(), move || {
+        let (mut a, mut b, mut c) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
+        bench(
+            "T2 par_map_inplace",
+            2 * ELEMS * 4,
+            Box::new(move || {
                 StridedViewMut::new(a.get(), sl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(a.get());
             }),
-            ndarray: Box::new(move || {
+            Box::new(move || {
                 nd_mut(b.get(), &shape, &strides).par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(b.get());
             }),
-            contiguous: Some(Box::new(move || {
+            None,
+            Some(Box::new(move || {
                 StridedViewMut::new(c.get(), cl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(c.get());
             })),
-        });
-    }
-    {
-        let (mut a, mut b, mut c) = (Buf::default(), Buf::default(), Buf::default());
-        out.push(Case {
-            name: "T2 par_fill".into(),
-            bytes: ELEMS * 4,
-            constrided: Box::new(move || {
+        )
+    }));
+    out.push(def("T2 par_fill".into(), move || {
+        let (mut a, mut b, mut c) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
+        bench(
+            "T2 par_fill",
+            ELEMS * 4,
+            Box::new(move || {
                 StridedViewMut::new(a.get(), sl).unwrap().par_fill(2.0);
                 black_box(a.get());
             }),
-            ndarray: Box::new(move || {
+            Box::new(move || {
                 nd_mut(b.get(), &shape, &strides).par_map_inplace(|x| *x = 2.0);
                 black_box(b.get());
             }),
-            contiguous: Some(Box::new(move || {
+            None,
+            Some(Box::new(move || {
                 StridedViewMut::new(c.get(), cl).unwrap().par_fill(2.0);
                 black_box(c.get());
             })),
-        });
-    }
-    {
-        let (mut a, mut b) = (Buf::default(), Buf::default());
-        let (mut d1, mut d2, mut d3) = (Buf::default(), Buf::default(), Buf::default());
+        )
+    }));
+    out.push(def("T2 Zip d = a + b^T par_for_each".into(), move || {
+        let (mut a, mut b) = (Buf::new(ELEMS), Buf::new(ELEMS));
+        let (mut d1, mut d2, mut d3) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
         let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
         let rm = [4096isize, 1];
-        out.push(Case {
-            name: "T2 Zip d = a + b^T par_for_each".into(),
-            bytes: 4 * ELEMS * 4,
-            constrided: Box::new(move || {
+        bench(
+            "T2 Zip d = a + b^T par_for_each",
+            4 * ELEMS * 4,
+            Box::new(move || {
                 let av = StridedView::new(a.get(), cl).unwrap();
                 let bv = StridedView::new(b.get(), sl).unwrap();
                 let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
@@ -342,7 +591,7 @@ pub fn parallel() -> Vec<Case> {
                     .par_for_each(|d, a, b| *d = a + b);
                 black_box(d1.get());
             }),
-            ndarray: Box::new(move || {
+            Box::new(move || {
                 let av = nd(a2.get(), &shape, &rm);
                 let bv = nd(b2.get(), &shape, &strides);
                 let mut dv = nd_mut(d2.get(), &shape, &rm);
@@ -352,7 +601,8 @@ pub fn parallel() -> Vec<Case> {
                     .par_for_each(|d, a, b| *d = a + b);
                 black_box(d2.get());
             }),
-            contiguous: Some(Box::new(move || {
+            None,
+            Some(Box::new(move || {
                 let av = StridedView::new(a3.get(), cl).unwrap();
                 let bv = StridedView::new(b3.get(), cl).unwrap();
                 let mut dv = StridedViewMut::new(d3.get(), cl).unwrap();
@@ -364,7 +614,7 @@ pub fn parallel() -> Vec<Case> {
                     .par_for_each(|d, a, b| *d = a + b);
                 black_box(d3.get());
             })),
-        });
-    }
+        )
+    }));
     out
 }
