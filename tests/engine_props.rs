@@ -380,3 +380,66 @@ fn tiled_transposes() {
     assert_eq!(d, p.to_vec());
     assert_eq!(p.sum(), a.iter().sum::<f64>());
 }
+
+// zip_with with a transposed source of a plain type runs the staged path
+// (tiles of the source copied by the copy engine's blocks into a buffer):
+// every element type size, sources that are part of a larger buffer
+// (pitch > rows, an offset), destinations row-major, strided or flipped,
+// ragged edges of blocks and strips, rank 3 permutations.
+fn check_staged<T: Copy + PartialEq + core::fmt::Debug>(
+    (r, c, pitch_extra, off, dst_kind): (usize, usize, usize, usize, u8),
+    val: fn(usize) -> T,
+) {
+    let pitch = r + pitch_extra;
+    let src: Vec<T> = (0..off + c * pitch + 2).map(val).collect();
+    // src^T: element (i, j) at off + i + j·pitch.
+    let sl = Layout::new([r, c], [1, pitch as isize], off).unwrap();
+    let sv = StridedView::new(&src, sl).unwrap();
+    let dl = match dst_kind {
+        0 => Layout::contiguous([r, c]),
+        1 => Layout::new([r, c], [2 * c as isize, 2], 1).unwrap(),
+        _ => Layout::contiguous([r, c]).flip(1).unwrap(),
+    };
+    let zero = val(usize::MAX % 251);
+    let mut dst = vec![zero; dl.required_len() + 1];
+    StridedViewMut::new(&mut dst, dl)
+        .unwrap()
+        .zip_with(&sv, |d, s| *d = *s)
+        .unwrap();
+    let sp = positions(sl.shape(), sl.strides(), sl.offset());
+    let dp = positions(dl.shape(), dl.strides(), dl.offset());
+    let mut want = vec![zero; dst.len()];
+    for (d, s) in dp.iter().zip(&sp) {
+        want[*d as usize] = src[*s as usize];
+    }
+    assert_eq!(dst, want);
+}
+
+proptest! {
+    #![proptest_config(cases())]
+    #[test]
+    fn staged_transposed_zip_with(
+        dims in (1usize..80, 1usize..80, 0usize..5, 0usize..9, 0u8..3),
+    ) {
+        check_staged(dims, |i| i as u8);
+        check_staged(dims, |i| i as u16);
+        check_staged(dims, |i| i as f32);
+        check_staged(dims, |i| i as i64);
+    }
+
+    #[test]
+    fn staged_permutation_zip_with(n0 in 1usize..9, n1 in 1usize..40, n2 in 1usize..40) {
+        // (2, 0, 1) of a row-major n0 x n1 x n2 array into a row-major one.
+        let a: Vec<f32> = (0..n0 * n1 * n2).map(|x| x as f32).collect();
+        let p = StridedView::new(&a, Layout::contiguous([n0, n1, n2]))
+            .unwrap()
+            .permute([2, 0, 1])
+            .unwrap();
+        let mut d = vec![0.0f32; n0 * n1 * n2];
+        StridedViewMut::new(&mut d, Layout::contiguous([n2, n0, n1]))
+            .unwrap()
+            .zip_with(&p, |d, s| *d += *s)
+            .unwrap();
+        prop_assert_eq!(d, p.to_vec());
+    }
+}

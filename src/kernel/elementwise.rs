@@ -178,6 +178,12 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     ) else {
         return;
     };
+    // A transposed source of a plain type: staged through the copy
+    // engine's blocks (f is higher-ranked: it cannot keep the staged items).
+    // SAFETY: forwarded from this function's contract.
+    if unsafe { engine::zip2_staged(&plan, dst, src, &mut f) } {
+        return;
+    }
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
     for_each_run(&plan, tile, |[dp, sp], n, [dc, sc]| {
         // SAFETY: the positions are reached by the layouts; dst ones are

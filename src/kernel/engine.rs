@@ -114,6 +114,138 @@ pub(crate) fn for_each_run<const K: usize>(
     });
 }
 
+/// Bytes of the staging buffer of [`zip2_staged`]: half the L1 data cache.
+const STAGE_BYTES: usize = 16 << 10;
+
+/// [`for_each_run`] for a destination (operand 0) and one read-only
+/// operand (1) that is transposed against it, calling `f(&mut d, &s)` for
+/// every index, with the transposed operand **staged**: each tile of it is
+/// copied by the copy engine's SIMD blocks into a small buffer (16 KiB, in
+/// L1) laid out along the destination's inner axis, and `f` runs over
+/// contiguous runs of that buffer. The source is then read a whole cache
+/// line at a time, as a transposed copy reads it, instead of one element
+/// per line per visit (which power-of-two strides turn into cache-set
+/// conflicts). Returns `false`, touching nothing, unless `U` is plain
+/// (`elem::is_plain`) and operand 1 has a conflicting axis of stride 1.
+///
+/// The items `f` sees for operand 1 are references into the buffer: `f`
+/// is higher-ranked over their lifetime, so it cannot keep them.
+///
+/// # Safety
+/// Every position the plan reaches is inside its operand's buffer;
+/// operand 0's positions are distinct and exclusively ours; operand 1's
+/// are readable and are not operand 0's.
+pub(crate) unsafe fn zip2_staged<T, U>(
+    plan: &Plan<2>,
+    dst: *mut T,
+    src: *const U,
+    f: &mut impl FnMut(&mut T, &U),
+) -> bool {
+    let size = core::mem::size_of::<U>();
+    if !super::elem::is_plain::<U>() || !matches!(size, 1 | 2 | 4 | 8) {
+        return false;
+    }
+    let Some(b) = conflict_axis(plan) else {
+        return false;
+    };
+    if plan.strides[1][b] != 1 {
+        return false;
+    }
+    let mut outer = *plan;
+    let (na, sa) = outer.take_axis(plan.rank - 1);
+    let (nb, sb) = outer.take_axis(b);
+    // Rows per staged strip: one block (a cache line of U); columns per
+    // strip: what fills the buffer (256 for f32). Row tiles of as many
+    // rows keep a tile's source columns and destination rows (pages)
+    // within the TLB's reach, as the copy engine's tiles do. Under Miri,
+    // small strips so that tests cross their edges.
+    let rows = super::transpose::block_edge::<U>();
+    debug_assert_eq!(rows, 64 / size);
+    let cols = if cfg!(miri) {
+        2 * rows
+    } else {
+        STAGE_BYTES / size / rows
+    };
+    let mut buf = [core::mem::MaybeUninit::<u64>::uninit(); STAGE_BYTES / 8];
+    // U is at most 8 bytes and aligned to at most 8: the u64 buffer holds
+    // rows x cols of them, aligned.
+    let bp = buf.as_mut_ptr().cast::<U>();
+    for_each_outer(&outer, outer.rank, |base| {
+        let mut bt = 0;
+        while bt < nb {
+            let bt_end = bt + (nb - bt).min(cols);
+            let mut a0 = 0;
+            while a0 < na {
+                let nc = (na - a0).min(cols);
+                let mut b0 = bt;
+                while b0 < bt_end {
+                    let nr = (bt_end - b0).min(rows);
+                    let at = |k: usize, r: usize| {
+                        base[k]
+                            .wrapping_add(((b0 + r) as isize).wrapping_mul(sb[k]))
+                            .wrapping_add((a0 as isize).wrapping_mul(sa[k]))
+                    };
+                    // SAFETY: the strip's rows b0..b0+nr and columns
+                    // a0..a0+nc are indices of the plan, so operand 1's
+                    // positions at(1, r) + c·sa[1] (r < nr, c < nc) are
+                    // reached and readable, and rows·cols <= the buffer's
+                    // capacity in U; the buffer is ours alone.
+                    unsafe { stage_bytes::<U>(bp, nc, src.offset(at(1, 0)), sa[1], nr, nc) };
+                    for r in 0..nr {
+                        let dp = at(0, r);
+                        // SAFETY: row r of the strip is staged (every
+                        // entry written); operand 0's positions of the row
+                        // are reached, distinct and ours.
+                        unsafe {
+                            let s = core::slice::from_raw_parts(bp.add(r * nc), nc);
+                            if sa[0] == 1 {
+                                let d = core::slice::from_raw_parts_mut(dst.offset(dp), nc);
+                                d.iter_mut().zip(s).for_each(|(x, y)| f(x, y));
+                            } else {
+                                for (j, y) in s.iter().enumerate() {
+                                    f(&mut *dst.offset(dp + j as isize * sa[0]), y);
+                                }
+                            }
+                        }
+                    }
+                    b0 += nr;
+                }
+                a0 += nc;
+            }
+            bt = bt_end;
+        }
+    });
+    true
+}
+
+// transpose::stage of a plain U (1, 2, 4 or 8 bytes) moved as byte arrays
+// of its size: plain types are primitives without drop glue, so the
+// staged bytes are valid U values (copies of them).
+//
+// SAFETY (for callers): as transpose::stage; U is plain.
+#[inline(always)]
+unsafe fn stage_bytes<U>(
+    buf: *mut U,
+    pitch: usize,
+    s: *const U,
+    s_col: isize,
+    nr: usize,
+    nc: usize,
+) {
+    use super::transpose::stage;
+    // SAFETY: forwarded; [u8; size_of::<U>()] has U's size and alignment
+    // at most U's.
+    unsafe {
+        match core::mem::size_of::<U>() {
+            1 => stage::<[u8; 1]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            2 => stage::<[u8; 2]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            4 => stage::<[u8; 4]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            8 => stage::<[u8; 8]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            _ => unreachable!("zip2_staged checks the size"),
+        }
+    }
+}
+
 /// Runs `run` on disjoint parts of `plan` on rayon's pool: the first axis
 /// of size >= 2 is halved (`n / 2`: no overflow) until a part has fewer than
 /// `min` elements. Parts of a unique operand reach disjoint positions.

@@ -151,7 +151,7 @@ pub(crate) fn is_transpose<T>(plan: &Plan<2>) -> bool {
 }
 
 /// Elements per block edge: a cache line of `T`s (at least 2, at most 64).
-const fn block_edge<T>() -> usize {
+pub(crate) const fn block_edge<T>() -> usize {
     match core::mem::size_of::<T>() {
         0 | 1 => 64,
         2 => 32,
@@ -420,6 +420,84 @@ unsafe fn block<T: Copy, const B: usize>(
         for r in 0..B {
             let row: [T; B] = core::array::from_fn(|c| block[c][r]);
             core::ptr::write_unaligned(d.offset(drow[r]) as *mut [T; B], row);
+        }
+    }
+}
+
+/// Stages an `nr x nc` tile of a transposed operand into a row-major
+/// buffer: `buf[r·pitch + c] = s[r + c·s_col]` for `r < nr`, `c < nc` (the
+/// operand's rows have unit stride). Whole `B x B` blocks go through the
+/// copy engine's [`block`] (SIMD transposes in registers for plain 1-, 2-,
+/// 4- and 8-byte `T`), the edges element by element. Every buffer entry of
+/// the `nr x nc` tile is written; no source position outside it is read.
+///
+/// # Safety
+/// Every `s` position named is inside its buffer and readable; `buf` is
+/// valid for writes of `(nr - 1)·pitch + nc` elements, `pitch >= nc`, and
+/// does not overlap the source.
+#[inline]
+pub(crate) unsafe fn stage<T: Copy>(
+    buf: *mut T,
+    pitch: usize,
+    s: *const T,
+    s_col: isize,
+    nr: usize,
+    nc: usize,
+) {
+    // SAFETY: forwarded; the block edge matches T's size class.
+    unsafe {
+        match block_edge::<T>() {
+            64 => stage_with::<T, 64>(buf, pitch, s, s_col, nr, nc),
+            32 => stage_with::<T, 32>(buf, pitch, s, s_col, nr, nc),
+            16 => stage_with::<T, 16>(buf, pitch, s, s_col, nr, nc),
+            8 => stage_with::<T, 8>(buf, pitch, s, s_col, nr, nc),
+            4 => stage_with::<T, 4>(buf, pitch, s, s_col, nr, nc),
+            _ => stage_with::<T, 2>(buf, pitch, s, s_col, nr, nc),
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn stage_with<T: Copy, const B: usize>(
+    buf: *mut T,
+    pitch: usize,
+    s: *const T,
+    s_col: isize,
+    nr: usize,
+    nc: usize,
+) {
+    let drow: [isize; B] = core::array::from_fn(|r| (r * pitch) as isize);
+    let scol: [isize; B] = core::array::from_fn(|c| (c as isize).wrapping_mul(s_col));
+    let (full_r, full_c) = (nr / B * B, nc / B * B);
+    // SAFETY: (whole body) element (r, c) of the tile is at
+    // buf + r·pitch + c and s + r + c·s_col, inside the buffers for r < nr,
+    // c < nc (this function's contract); blocks name only such elements.
+    unsafe {
+        for r in (0..full_r).step_by(B) {
+            for c in (0..full_c).step_by(B) {
+                block::<T, B>(
+                    buf.add(r * pitch + c),
+                    &drow,
+                    s.offset((r as isize).wrapping_add((c as isize).wrapping_mul(s_col))),
+                    &scol,
+                    false,
+                );
+            }
+        }
+        // Right edge (columns past the whole blocks), every row: each
+        // column is a short source run.
+        for c in full_c..nc {
+            let sc = s.offset((c as isize).wrapping_mul(s_col));
+            for r in 0..nr {
+                *buf.add(r * pitch + c) = *sc.add(r);
+            }
+        }
+        // Bottom edge (rows past the whole blocks), the block columns.
+        for c in 0..full_c {
+            let sc = s.offset((c as isize).wrapping_mul(s_col));
+            for r in full_r..nr {
+                *buf.add(r * pitch + c) = *sc.add(r);
+            }
         }
     }
 }
