@@ -442,7 +442,8 @@ pub fn arrayd_from_layout<T: Copy + Default>(
     layout: &DynLayout,
 ) -> Result<ndarray::ArrayD<T>, LayoutError> {
     let dl = DynLayout::contiguous(layout.shape())?;
-    let mut out = alloc::vec![T::default(); dl.numel()];
+    // Fallible: the output's bytes may exceed isize::MAX (a broadcast).
+    let mut out = crate::view::ops::filled_vec(dl.numel(), T::default(), layout.shape())?;
     crate::kernel::rearrange_dyn(&mut out, &dl, data, layout)?;
     ndarray::ArrayD::from_shape_vec(IxDyn(layout.shape()), out).map_err(|_| {
         LayoutError::ShapeMismatch {
