@@ -162,6 +162,15 @@ fn nd_raw<const N: usize>(l: &Layout<N>, elem_size: usize) -> ([usize; N], [usiz
     }
     let mut abs = strides.map(|s| s.unsigned_abs());
     let mut inverted = strides.map(|s| s < 0);
+    // ndarray reads its strides as isize: |isize::MIN| would turn negative.
+    // Such a stride only occurs on an axis of size 0 or 1 (otherwise it
+    // reaches too far), where it is never applied: use 0.
+    for k in 0..N {
+        if abs[k] > isize::MAX as usize {
+            abs[k] = 0;
+            inverted[k] = false;
+        }
+    }
     let Some((low, _)) = l.span() else {
         // Empty: keep the strides only when ndarray's span rule holds.
         let span = shape.iter().zip(&abs).try_fold(0usize, |acc, (&d, &s)| {

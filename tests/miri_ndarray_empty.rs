@@ -42,3 +42,12 @@ fn non_empty_views_still_convert_with_their_offset() {
     assert_eq!(v.to_ndarray(), ndarray::array![[7, 8, 9], [4, 5, 6]]);
     assert_eq!(v.to_ndarray_dyn()[[1, 2]], 6);
 }
+
+#[test]
+fn a_size_one_axis_with_stride_isize_min_converts() {
+    let buf = [5u16, 6];
+    let l = Layout::new([1, 2], [isize::MIN, 1], 0).unwrap();
+    let v = StridedView::new(&buf, l).unwrap();
+    assert_eq!(v.to_ndarray(), ndarray::array![[5, 6]]);
+    assert_eq!(v.to_ndarray_dyn().shape(), &[1, 2]);
+}
