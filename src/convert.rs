@@ -147,7 +147,10 @@ type NdParts<const N: usize> = (Dim<[usize; N]>, Dim<[usize; N]>, usize, [bool; 
 // cannot represent at all (more than isize::MAX elements counting only
 // the non-zero axes, e.g. a broadcast) panics: these conversions are
 // infallible and ndarray has no such array.
-fn nd_raw<const N: usize>(l: &Layout<N>, elem_size: usize) -> ([usize; N], [usize; N], usize, [bool; N]) {
+fn nd_raw<const N: usize>(
+    l: &Layout<N>,
+    elem_size: usize,
+) -> ([usize; N], [usize; N], usize, [bool; N]) {
     let shape = l.shape();
     let strides = l.strides();
     let nonzero = shape

@@ -7,6 +7,8 @@
 //! `CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true`. The C functions are
 //! fuzzed the same way in `ffi/tests/fuzz_c.rs`.
 
+#![allow(clippy::result_large_err)] // closures returning the crate's Result
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::kernel::{rearrange_bytes, rearrange_dyn};
@@ -124,7 +126,9 @@ fn fuzz_view<T: Copy + Default + core::ops::Add<Output = T> + PartialEq + core::
     chk3(call("view.slice", || v.slice(s)));
     chk3(call("view.flip", || v.flip(a)));
     chk3(call("view.permute", || v.permute([a, i % 4, 2])));
-    chk3(call("view.as_strided", || v.as_strided(w, [i as isize, -1, 2], a)));
+    chk3(call("view.as_strided", || {
+        v.as_strided(w, [i as isize, -1, 2], a)
+    }));
     if let Ok(x) = call("view.index_axis", || v.index_axis::<2>(a, i)) {
         valid(&x.layout(), Some(len));
     }
@@ -134,7 +138,9 @@ fn fuzz_view<T: Copy + Default + core::ops::Add<Output = T> + PartialEq + core::
     if let Ok(x) = call("view.remove_axis", || v.remove_axis::<2>(a)) {
         valid(&x.layout(), Some(len));
     }
-    if let Ok(x) = call("view.broadcast_to", || v.broadcast_to([i, w[0], w[1], w[2]])) {
+    if let Ok(x) = call("view.broadcast_to", || {
+        v.broadcast_to([i, w[0], w[1], w[2]])
+    }) {
         valid(&x.layout(), Some(len));
     }
     if let Ok(x) = call("view.reshape", || v.reshape([w[0], w[1]])) {

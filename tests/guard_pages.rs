@@ -49,9 +49,16 @@ impl Guarded {
         // SAFETY: the first and last pages of our own mapping.
         unsafe {
             assert_eq!(libc::mprotect(base.cast(), pg, libc::PROT_NONE), 0);
-            assert_eq!(libc::mprotect(base.add(total - pg).cast(), pg, libc::PROT_NONE), 0);
+            assert_eq!(
+                libc::mprotect(base.add(total - pg).cast(), pg, libc::PROT_NONE),
+                0
+            );
         }
-        Guarded { base, total, usable: pages * pg }
+        Guarded {
+            base,
+            total,
+            usable: pages * pg,
+        }
     }
 
     // `len` elements ending exactly at the upper guard page.
@@ -125,7 +132,11 @@ fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
     let mut gs = Guarded::new(sn * size_of::<T>());
     let mut gd = Guarded::new(dn * size_of::<T>());
     for at_end in [true, false] {
-        let src: &mut [T] = if at_end { gs.at_end(sn) } else { gs.at_start(sn) };
+        let src: &mut [T] = if at_end {
+            gs.at_end(sn)
+        } else {
+            gs.at_start(sn)
+        };
         for (i, e) in src.iter_mut().enumerate() {
             *e = T::from_index(i);
         }
@@ -133,7 +144,11 @@ fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
         for (level, stream) in settings() {
             force_level(Some(level));
             force_streaming(stream);
-            let dst: &mut [T] = if at_end { gd.at_end(dn) } else { gd.at_start(dn) };
+            let dst: &mut [T] = if at_end {
+                gd.at_end(dn)
+            } else {
+                gd.at_start(dn)
+            };
             dst.fill(T::default());
             let sv = StridedView::new(src, sl).unwrap();
             let mut dv = StridedViewMut::new(dst, dl).unwrap();
@@ -141,7 +156,11 @@ fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
             let [r, c] = sl.shape();
             for i in 0..r {
                 for j in 0..c {
-                    assert_eq!(dv[[i, j]], sv[[i, j]], "{level:?} {stream:?} {sl:?} -> {dl:?}");
+                    assert_eq!(
+                        dv[[i, j]],
+                        sv[[i, j]],
+                        "{level:?} {stream:?} {sl:?} -> {dl:?}"
+                    );
                 }
             }
             // Step-2 slices (and flipped ones) into split halves: partial
@@ -199,7 +218,9 @@ fn elementwise<T: Elem>(l: Layout<2>) {
     for at_end in [true, false] {
         let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
         let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
-        b.iter_mut().enumerate().for_each(|(i, e)| *e = T::from_index(i));
+        b.iter_mut()
+            .enumerate()
+            .for_each(|(i, e)| *e = T::from_index(i));
         for (level, stream) in settings() {
             force_level(Some(level));
             force_streaming(stream);
@@ -208,7 +229,10 @@ fn elementwise<T: Elem>(l: Layout<2>) {
             av.fill(T::from_index(1));
             av.map_inplace(|e| *e = *e + T::from_index(1));
             av.zip_with(&bv, |d, s| *d = *d + *s).unwrap();
-            Zip::from(&mut av).and(&bv).unwrap().for_each(|d, s| *d = *d + *s);
+            Zip::from(&mut av)
+                .and(&bv)
+                .unwrap()
+                .for_each(|d, s| *d = *d + *s);
             let want: Vec<T> = bv.iter().map(|&s| T::from_index(2) + s + s).collect();
             assert_eq!(av.to_vec(), want, "{level:?} {stream:?} {l:?}");
             let _ = av.view().fold(0usize, |k, _| k + 1);
@@ -250,7 +274,8 @@ fn views_from_raw_parts_at_the_guards() {
     buf.iter_mut().enumerate().for_each(|(i, e)| *e = i as u8);
     let last = buf.as_ptr().wrapping_add(r * c - 1);
     // SAFETY: every element reached is in buf.
-    let v = unsafe { StridedView::<u8, 2>::from_raw_parts_at(last, [r, c], [-(c as isize), -1]) }.unwrap();
+    let v = unsafe { StridedView::<u8, 2>::from_raw_parts_at(last, [r, c], [-(c as isize), -1]) }
+        .unwrap();
     let mut out = vec![0u8; r * c];
     for (level, stream) in settings() {
         force_level(Some(level));

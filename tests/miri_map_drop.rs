@@ -58,7 +58,9 @@ impl<const Z: usize> Drop for Token<Z> {
 fn a_panic_in_map_drops_exactly_the_elements_written() {
     static C: Counts = Counts::new();
     let x: Vec<i32> = (0..24).collect();
-    let v = StridedView::new(&x, Layout::contiguous([4, 6])).unwrap().t();
+    let v = StridedView::new(&x, Layout::contiguous([4, 6]))
+        .unwrap()
+        .t();
     let mut calls = 0;
     let r = catch_unwind(AssertUnwindSafe(|| {
         v.map(|_| {
@@ -84,7 +86,9 @@ fn a_panic_in_to_vec_clone_drops_exactly_the_clones_made() {
         }
     }
     let x: Vec<Bomb> = (0..6).map(|i| Bomb(Token::new(&C), i == 4)).collect();
-    let v = StridedView::new(&x, Layout::contiguous([2, 3])).unwrap().t();
+    let v = StridedView::new(&x, Layout::contiguous([2, 3]))
+        .unwrap()
+        .t();
     let r = catch_unwind(AssertUnwindSafe(|| v.to_vec()));
     assert!(r.is_err());
     let (made, dropped) = C.get();
@@ -149,7 +153,9 @@ fn map_of_a_zst_broadcast_past_isize_max_drops_nothing_it_did_not_make() {
 fn map_and_to_vec_make_what_they_return() {
     static C: Counts = Counts::new();
     let x: Vec<Token<2>> = (0..6).map(|_| Token::new(&C)).collect();
-    let v = StridedView::new(&x, Layout::contiguous([2, 3])).unwrap().t();
+    let v = StridedView::new(&x, Layout::contiguous([2, 3]))
+        .unwrap()
+        .t();
     let a = v.map(|t| t.clone());
     let b = v.to_vec();
     assert_eq!((a.numel(), b.len()), (6, 6));

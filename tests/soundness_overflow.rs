@@ -5,6 +5,8 @@
 //! saturates, and `sum_axis` / `fold_axis` / `arrayd_from_layout` whose
 //! output bytes exceed `isize::MAX`.
 
+#![allow(clippy::result_large_err)] // closures returning the crate's Result
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::{DynLayout, Layout, LayoutError, StridedView, StridedViewMut};
@@ -68,13 +70,21 @@ fn from_raw_parts_at_with_saturated_lowest_reach() {
     let x = [0u8; 4];
     // SAFETY: the call must fail before using the pointer.
     let r = no_panic(|| unsafe {
-        StridedView::from_raw_parts_at(x.as_ptr(), [usize::MAX, usize::MAX], [isize::MIN, isize::MIN])
+        StridedView::from_raw_parts_at(
+            x.as_ptr(),
+            [usize::MAX, usize::MAX],
+            [isize::MIN, isize::MIN],
+        )
     });
     assert!(r.is_err());
     let mut y = [0u8; 4];
     // SAFETY: as above.
     let r = no_panic(|| unsafe {
-        StridedViewMut::from_raw_parts_at(y.as_mut_ptr(), [usize::MAX, usize::MAX], [isize::MIN, isize::MIN])
+        StridedViewMut::from_raw_parts_at(
+            y.as_mut_ptr(),
+            [usize::MAX, usize::MAX],
+            [isize::MIN, isize::MIN],
+        )
     });
     assert!(r.is_err());
 }
@@ -86,9 +96,15 @@ fn axis_reductions_whose_output_bytes_exceed_isize_max() {
     let l = Layout::new([0, 1 << 62], [1, 0], 0).unwrap();
     let v = StridedView::new(&buf, l).unwrap();
     let r = no_panic(|| v.sum_axis::<1>(0).map(|a| a.numel()));
-    assert!(matches!(r, Err(LayoutError::ElementCountOverflow { .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(LayoutError::ElementCountOverflow { .. })),
+        "{r:?}"
+    );
     let r = no_panic(|| v.fold_axis::<u64, 1>(0, 0, |a, b| a + b).map(|a| a.numel()));
-    assert!(matches!(r, Err(LayoutError::ElementCountOverflow { .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(LayoutError::ElementCountOverflow { .. })),
+        "{r:?}"
+    );
     // A zero-sized output needs no bytes: a small one is fine.
     let z: [(); 0] = [];
     let lz = Layout::new([0, 1000], [1, 0], 0).unwrap();

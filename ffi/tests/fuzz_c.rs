@@ -114,7 +114,7 @@ proptest! {
             // SAFETY: as above.
             let off = unsafe { (*sd).layout().offset() };
             if req <= 32 {
-                let src = vec![7u32; 32];
+                let src = [7u32; 32];
                 let mut out = vec![0u32; 8];
                 // SAFETY: element 0 of src at src[off]; req <= 32; out holds n <= 4.
                 let st = unsafe { cstrided_rearrange(d, out.as_mut_ptr().cast(), sd, src.as_ptr().add(off).cast()) };

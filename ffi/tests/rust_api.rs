@@ -104,13 +104,29 @@ fn as_strided_detects_an_output_inside_the_elements_read() {
     let p = buf.as_mut_ptr();
     // SAFETY: out = buf[20..24], in = buf; reads buf[16], [18], [20], [22].
     let st = unsafe {
-        cstrided_as_strided(d, p.add(20).cast(), p.cast_const().cast(), 1, [4].as_ptr(), [2].as_ptr(), 16)
+        cstrided_as_strided(
+            d,
+            p.add(20).cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
     };
     assert_eq!(st, CSTRIDED_OVERLAP);
     // Just past the elements read: no overlap, and the copy is right.
     // SAFETY: out = buf[23..27], in = buf; reads buf[16..=22].
     let st = unsafe {
-        cstrided_as_strided(d, p.add(23).cast(), p.cast_const().cast(), 1, [4].as_ptr(), [2].as_ptr(), 16)
+        cstrided_as_strided(
+            d,
+            p.add(23).cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
     };
     assert_eq!(st, CSTRIDED_SUCCESS);
     assert_eq!(&buf[23..27], &[16, 18, 20, 22]);
@@ -119,7 +135,15 @@ fn as_strided_detects_an_output_inside_the_elements_read() {
     let p = buf.as_mut_ptr();
     // SAFETY: out = buf[0..4], in = buf; reads buf[16..=22].
     let st = unsafe {
-        cstrided_as_strided(d, p.cast(), p.cast_const().cast(), 1, [4].as_ptr(), [2].as_ptr(), 16)
+        cstrided_as_strided(
+            d,
+            p.cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
     };
     assert_eq!(st, CSTRIDED_SUCCESS);
     assert_eq!(&buf[0..4], &[16, 18, 20, 22]);

@@ -211,7 +211,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             let written = unsafe { kernel::map_uninit(data.as_mut_ptr(), p, &l, f) };
             // Only a complete output is initialised (the written slots are
             // in traversal order, not a prefix).
-            assert!(written == n, "constrided: map wrote {written} of {n} elements");
+            assert!(
+                written == n,
+                "constrided: map wrote {written} of {n} elements"
+            );
             // SAFETY: all n slots were written (checked above).
             unsafe { data.set_len(n) };
         }

@@ -311,7 +311,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     // A view of the same buffer through `layout`. The transforms reach only
     // positions of self's layout, but the buffer bound guards memory, so it
     // is checked here in every build (`OutOfBounds` otherwise).
-    fn rewrap<const R: usize>(self, layout: Layout<R>) -> Result<StridedView<'a, T, R>, LayoutError> {
+    fn rewrap<const R: usize>(
+        self,
+        layout: Layout<R>,
+    ) -> Result<StridedView<'a, T, R>, LayoutError> {
         check_fits(&layout, self.len)?;
         // SAFETY: same buffer and lifetime; `layout` is valid (a `Layout`
         // value is) and reaches only positions below the buffer length
