@@ -1405,7 +1405,31 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // `static_view` checks what needs the buffer's type (a
             // fixed-size array's length, a deferred uniqueness proof) when
             // it is instantiated; rustc's note names this line.
-            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout) })
+            // The check is a generic function defined here, spanned at the
+            // buffer, so a broken rule is reported at the user's line.
+            let at = tokens[0].span();
+            let check = quote_spanned! {at=>
+                {
+                    #[allow(non_snake_case)]
+                    fn __CONSTRIDED_CHECK<'a, B, const N: usize, M, P>(
+                        _: ::core::marker::PhantomData<(B, M, P, [(); N])>,
+                    ) where
+                        B: ::constrided::__private::StaticSource<'a>,
+                        M: ::constrided::__private::StaticMapping<N>,
+                        P: ::constrided::__private::ProofKind,
+                    {
+                        const {
+                            if let ::core::option::Option::Some(m) =
+                                ::constrided::__private::source_check::<'a, B, N, M, P>()
+                            {
+                                ::core::panic!("{}", m.as_str())
+                            }
+                        }
+                    }
+                    __CONSTRIDED_CHECK
+                }
+            };
+            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout, #check) })
         }
     }
 }
