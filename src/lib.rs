@@ -221,10 +221,12 @@ mod zip;
 ///   macro call, which rustc evaluates when the code is monomorphized —
 ///   the error points at the user's line and names the numbers of that
 ///   instantiation. So are a fixed-size array that is too short (its length
-///   is a generic parameter of the buffer type), a `&mut` uniqueness proof
-///   the quick search left open, and an out-of-range const argument of a
-///   static transform (`flip_axis::<2>()` on rank 2): rustc's "while
-///   instantiating" note shows the user's line. Stable Rust has no
+///   is a generic parameter of the buffer type) and a `&mut` uniqueness
+///   proof the quick search left open (checked in a generic function the
+///   macro defines at the call, so the error points at the buffer), and an
+///   out-of-range const argument of a static transform (`flip_axis::<2>()`
+///   on rank 2): its first line names the rule and the numbers, and
+///   rustc's "while instantiating" note shows the user's line. Stable Rust has no
 ///   `generic_const_exprs`, so none of these can be a `cargo check` error.
 /// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
 ///   buffer length of slices and `Vec`s (`Result` as well).
