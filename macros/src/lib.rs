@@ -1257,7 +1257,8 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
             }
         }
     };
-    quote! {{ #check; <#ty>::new() }}
+    // `new` would check the layout again: one error, not two.
+    quote! {{ #check; <#ty>::__prechecked() }}
 }
 
 // Makes the macro's internal names unique per invocation, so that a
