@@ -359,6 +359,7 @@ fn is_generic_param(id: &Ident) -> bool {
 // whitespace between): const generic parameters. A `const` item follows
 // `;`, `}`, `{`, `]`, `)` or a keyword, never `<` or `,`.
 fn const_params(src: &str) -> Vec<String> {
+    let src = &without_comments(src);
     let bytes = src.as_bytes();
     let mut out = Vec::new();
     let mut at = 0;
@@ -384,6 +385,58 @@ fn const_params(src: &str) -> Vec<String> {
         }
     }
     out
+}
+
+// `src` with its comments blanked out (string literals kept as they are).
+fn without_comments(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'"', _) => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            (b'/', Some(b'/')) => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            (b'/', Some(b'*')) => {
+                let mut depth = 0;
+                while i < b.len() {
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        if b[i] != b'\n' {
+                            out[i] = b' ';
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Only bytes inside comments were replaced (by spaces); a multi-byte
+    // character there becomes spaces too, so this stays valid UTF-8.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
@@ -1432,5 +1485,81 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             };
             Ok(quote! { ::constrided::__private::static_view(#buffer, #layout, #check) })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn tokens(s: &str) -> Vec<TokenTree> {
+        TokenStream2::from_str(s).unwrap().into_iter().collect()
+    }
+
+    fn text(items: &[Vec<TokenTree>]) -> Vec<String> {
+        items
+            .iter()
+            .map(|t| t.iter().cloned().collect::<TokenStream2>().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn const_params_are_found_after_angle_or_comma_only() {
+        let src = "const ROWS: u32 = 4;\n\
+                   fn f<const R: usize, T, /* c */ const S: isize>() {}\n\
+                   impl<const\n N : usize> X {}\n\
+                   struct A { x: [u8; 3] }\n\
+                   pub const PITCH: usize = 5; const fn g() {}";
+        assert_eq!(const_params(src), ["R", "S", "N"]);
+    }
+
+    #[test]
+    fn entries_split_at_top_level_commas() {
+        let items = split_commas(&tokens("a, f::<A, B>(x, y), <T as Tr<A, B>>::N, [1, 2],")).ok();
+        assert_eq!(
+            text(&items.unwrap()),
+            [
+                "a",
+                "f ::< A , B > (x , y)",
+                "< T as Tr < A , B >>:: N",
+                "[1 , 2]"
+            ]
+        );
+        // `a < b` is a comparison, not a bracket.
+        assert_eq!(
+            split_commas(&tokens("a < b, c")).ok().map(|v| v.len()),
+            Some(2)
+        );
+        assert!(split_commas(&tokens("a,, b")).is_err());
+    }
+
+    #[test]
+    fn literals_keep_value_and_suffix() {
+        let lit = |s: &str| match &tokens(s)[..] {
+            [TokenTree::Literal(l)] => l.clone(),
+            _ => unreachable!(),
+        };
+        assert_eq!(int_literal(&lit("1_000"), false).ok(), Some(1000));
+        assert_eq!(int_literal(&lit("0x1f"), true).ok(), Some(-31));
+        assert_eq!(int_literal(&lit("255u8"), false).ok(), Some(255));
+        assert_eq!(int_literal(&lit("0b101i64"), false).ok(), Some(5));
+        for bad in ["256u8", "1.5", "1e3", "2f32", "'c'", "\"s\"", "4abc"] {
+            assert!(int_literal(&lit(bad), false).is_err(), "{bad}");
+        }
+        let e = int_literal(&lit("5u32"), true).err().unwrap();
+        assert!(e
+            .message
+            .starts_with("`-5` is negative but `u32` is unsigned"));
+    }
+
+    #[test]
+    fn values_are_classified() {
+        let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
+        assert_eq!(v("-3").literal, Some(-3));
+        assert!(matches!(v("_").dynamic, Some(None)));
+        assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
+        assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
+        assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
     }
 }
