@@ -42,6 +42,11 @@ mod sealed {
 /// assert_eq!(item_of(&v), "&u8");
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Zip operand",
+    label = "not a view or array",
+    note = "Zip's operands are `StridedView`, `StridedViewMut`, `&StridedArray` and `&mut StridedArray`"
+)]
 pub trait Yield: sealed::Sealed {
     /// The item handed to the closure: `&mut T` or `&T`.
     type Item;
@@ -81,6 +86,12 @@ pub trait Yield: sealed::Sealed {
 /// assert_eq!(shape_of(StridedView::new(&x, Layout::contiguous([2, 3]))?), [2, 3]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Zip operand of rank {N}",
+    label = "not a rank-{N} producer",
+    note = "Zip's operands are views and arrays of one rank: `StridedView`, `StridedViewMut`, `&StridedArray` and `&mut StridedArray`; the first operand fixed the rank to {N}",
+    note = "a view of another rank: reshape it, or broadcast a lower-rank operand with `and_broadcast`"
+)]
 pub trait Producer<const N: usize>: Yield {
     #[doc(hidden)]
     type Map: Mapping<N>;

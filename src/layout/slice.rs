@@ -469,6 +469,12 @@ impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
 /// ```
 ///
 /// Sealed: implemented by the crate's argument types only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot slice a view of rank {N}: s![] has more entries than the view has axes",
+    label = "more entries than the {N} axes of the view",
+    note = "`SliceInfo<K, M>` is what s![] builds from K entries (integers drop their axis, leaving M); give at most {N}, one per axis",
+    note = "a `[Slice; {N}]` slices every axis"
+)]
 pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
     /// One entry per input axis.
     fn slice_elems(&self) -> [SliceElem; N];
