@@ -19,8 +19,8 @@
 //! Static views skip all of this: [`static_for_each`] is a plain nest of
 //! loops over the constant shape.
 
-use super::loops::for_each_outer;
-use super::plan::Plan;
+use super::loops::{for_each_outer, small_numel, small_runs};
+use super::plan::{Order, Plan};
 
 /// Rows of a tile, in units of the tile edge.
 const TILE_ROWS: usize = if cfg!(miri) { 1 } else { 16 };
@@ -114,6 +114,32 @@ pub(crate) fn for_each_run<const K: usize>(
     });
 }
 
+/// The element-wise engine's entry: calls `body(positions, n, strides)`
+/// for inner runs that together cover every index of `shape` exactly once
+/// (operand `k` has `strides[k]` and starts at `offsets[k]`), in an
+/// unspecified order. Views of at most [`SMALL`](super::loops::SMALL)
+/// elements walk their layouts directly ([`small_runs`]: no plan, no
+/// tiles); the others are planned and run by [`for_each_run`] with tiles
+/// of edge `tile`.
+#[inline(always)]
+pub(crate) fn walk<const K: usize>(
+    shape: &[usize],
+    strides: [&[isize]; K],
+    offsets: [usize; K],
+    tile: usize,
+    body: impl FnMut([isize; K], usize, [isize; K]),
+) {
+    if let Some(n) = small_numel(shape) {
+        if n > 0 {
+            small_runs(shape, strides, offsets.map(|o| o as isize), body);
+        }
+        return;
+    }
+    if let Some(plan) = Plan::new(shape, strides, offsets, Order::Free) {
+        for_each_run(&plan, tile, body);
+    }
+}
+
 /// Runs `run` on disjoint parts of `plan` on rayon's pool: the first axis
 /// of size >= 2 is halved (`n / 2`: no overflow) until a part has fewer than
 /// `min` elements. Parts of a unique operand reach disjoint positions.
@@ -184,7 +210,6 @@ pub(crate) fn static_for_each<const N: usize>(shape: [usize; N], mut body: impl 
 
 #[cfg(test)]
 mod tests {
-    use super::super::plan::Order;
     use super::*;
     extern crate std;
     use std::vec::Vec;

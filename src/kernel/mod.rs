@@ -76,6 +76,8 @@ pub(crate) use copy::{check_same_shape, copy_raw};
 #[cfg(feature = "alloc")]
 pub(crate) use elementwise::map_uninit;
 pub(crate) use elementwise::{fill_raw, fold_ref, for_each_mut, sum_raw, zip_mut};
+// (The plan types, for views and `Zip`.)
+#[allow(unused_imports)]
 pub(crate) use plan::{Order, Plan};
 pub(crate) use reduce::reduce_into;
 #[cfg(feature = "alloc")]
