@@ -1,7 +1,8 @@
 //! The copy engine: the plan of a copy between two layouts, and its
 //! dispatch — small copies as one loop nest, transposed copies to the
 //! transpose engine (`transpose.rs`, `simd.rs`), everything else along the
-//! inner axis with the rank-monomorphized loops of `loops.rs`.
+//! inner axis with the loops of `loops.rs`. Copies of a few elements walk
+//! their layouts directly, without a plan or a SIMD level.
 //!
 //! Kernels here take raw pointers and layouts; the typed entry points
 //! (`rearrange` on views, `assign`) live with the views.

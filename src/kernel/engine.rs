@@ -2,7 +2,7 @@
 //! map_inplace, zip_with, fold, sum, `Zip`, the axis reductions, map)
 //! goes through [`for_each_run`].
 //!
-//! 1. A [`Plan`] in [`Order::Free`](super::plan::Order::Free): size-1 axes
+//! 1. A [`Plan`] in [`Order::Free`]: size-1 axes
 //!    dropped, axes running backwards in every operand flipped, axes ordered
 //!    by the strides of operand 0 (the destination, or the source of a
 //!    reduction), adjacent axes contiguous in every operand coalesced.
@@ -11,13 +11,15 @@
 //!    tiles of `tile` elements (the transpose engine's idea): inside a tile
 //!    every operand walks short runs over a few cache lines, which stay in
 //!    L1 until the tile is done.
-//! 3. Everything else is the rank-monomorphized odometer of `loops.rs`,
+//! 3. Everything else is the odometer of `loops.rs` (one loop for every rank),
 //!    handing the kernel one inner run at a time: `(positions, length,
 //!    strides)`. Kernels give the closure slices when every stride is 1,
 //!    so the inner loops vectorize.
 //!
-//! Static views skip all of this: [`static_for_each`] is a plain nest of
-//! loops over the constant shape.
+//! Views of at most `loops::SMALL` elements skip all of this too ([`walk`]:
+//! a direct walk of their layouts), and static views skip it at compile
+//! time: [`static_for_each`] is a plain nest of loops over the constant
+//! shape.
 
 use super::loops::{for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};

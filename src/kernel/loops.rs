@@ -1,5 +1,7 @@
-//! The loops: an odometer over the outer axes of a [`Plan`], monomorphized
-//! per rank so the index math unrolls, and the inner loops it drives.
+//! The loops: an odometer over the outer axes of a [`Plan`] (one loop for
+//! every rank: the rank is a run-time number, so each kernel is compiled
+//! once per element type, not once per rank), the small-view walk, and the
+//! inner loops they drive.
 //!
 //! Positions are element offsets from a buffer's start; pointers are formed
 //! only for positions a caller's layout reaches, never for the intermediate
