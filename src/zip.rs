@@ -22,7 +22,10 @@ use core::marker::PhantomData;
 use core::mem::size_of;
 
 use crate::error::{Dims, LayoutError};
-use crate::kernel::engine::{self, for_each_run};
+use crate::kernel::engine;
+#[cfg(feature = "rayon")]
+use crate::kernel::engine::for_each_run;
+#[cfg(feature = "rayon")]
 use crate::kernel::{Order, Plan};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};
@@ -453,20 +456,21 @@ macro_rules! zip_arity {
             fn for_each_planned(self, f: &mut impl FnMut($($P::Item),+)) {
                 let ($($v,)+) = self.parts;
                 $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
-                let Some(plan) = Plan::<$K>::new(&self.shape, [$(&$s),+], [$($l.offset()),+], Order::Free) else {
-                    return;
-                };
                 let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
-                // SAFETY: the plan reaches positions of the producers'
-                // layouts, with their access rights; mutable producers are
-                // unique, so each &mut lives alone for one call.
-                unsafe { Self::run(&plan, tile, ($($v.ptr,)+), f) }
+                let ptrs = ($($v.ptr,)+);
+                engine::walk(&self.shape, [$(&$s),+], [$($l.offset()),+], tile, |q, n, c| {
+                    // SAFETY: the walk reaches positions of the producers'
+                    // layouts, with their access rights; mutable producers
+                    // are unique, so each &mut lives alone for one call.
+                    unsafe { Self::run_one(ptrs, f, q, n, c) }
+                });
             }
 
             // Runs a plan (any part of the zip's plan).
             // SAFETY (for callers): the plan's positions are those of the
             // producers' layouts (or a part of them), with the producers'
             // access rights.
+            #[cfg(feature = "rayon")]
             #[inline(always)]
             unsafe fn run(
                 plan: &Plan<$K>,
@@ -474,21 +478,33 @@ macro_rules! zip_arity {
                 ptrs: ($(*mut $P::Elem,)+),
                 f: &mut impl FnMut($($P::Item),+),
             ) {
+                // SAFETY: forwarded from the caller.
+                for_each_run(plan, tile, |q, n, c| unsafe { Self::run_one(ptrs, f, q, n, c) });
+            }
+
+            // One inner run: operand k at positions q[k] + j·c[k], j < n.
+            // SAFETY (for callers): as for `run`, for these positions.
+            #[inline(always)]
+            unsafe fn run_one(
+                ptrs: ($(*mut $P::Elem,)+),
+                f: &mut impl FnMut($($P::Item),+),
+                [$($q),+]: [isize; $K],
+                n: usize,
+                [$($c),+]: [isize; $K],
+            ) {
                 let ($($v,)+) = ptrs;
-                for_each_run(plan, tile, |[$($q),+], n, [$($c),+]| {
-                    // SAFETY: forwarded from the caller.
-                    unsafe {
-                        if true $(&& $c == 1)+ {
-                            for j in 0..n as isize {
-                                f($($P::item($v, $q + j)),+);
-                            }
-                        } else {
-                            for j in 0..n as isize {
-                                f($($P::item($v, $q + j * $c)),+);
-                            }
+                // SAFETY: forwarded from the caller.
+                unsafe {
+                    if true $(&& $c == 1)+ {
+                        for j in 0..n as isize {
+                            f($($P::item($v, $q + j)),+);
+                        }
+                    } else {
+                        for j in 0..n as isize {
+                            f($($P::item($v, $q + j * $c)),+);
                         }
                     }
-                });
+                }
             }
 
             /// Folds over every index, in an **unspecified order**.
@@ -512,12 +528,9 @@ macro_rules! zip_arity {
                     });
                 }
                 $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
-                let Some(plan) = Plan::<$K>::new(&self.shape, [$(&$s),+], [$($l.offset()),+], Order::Free) else {
-                    return init;
-                };
                 let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
                 let mut acc = Some(init);
-                for_each_run(&plan, tile, |[$($q),+], n, [$($c),+]| {
+                engine::walk(&self.shape, [$(&$s),+], [$($l.offset()),+], tile, |[$($q),+], n, [$($c),+]| {
                     let Some(mut a) = acc.take() else { return };
                     // SAFETY: as in for_each.
                     unsafe {

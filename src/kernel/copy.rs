@@ -1,14 +1,15 @@
 //! The copy engine: the plan of a copy between two layouts, and its
 //! dispatch — small copies as one loop nest, transposed copies to the
 //! transpose engine (`transpose.rs`, `simd.rs`), everything else along the
-//! inner axis with the rank-monomorphized loops of `loops.rs`.
+//! inner axis with the loops of `loops.rs`. Copies of a few elements walk
+//! their layouts directly, without a plan or a SIMD level.
 //!
 //! Kernels here take raw pointers and layouts; the typed entry points
 //! (`rearrange` on views, `assign`) live with the views.
 
 use core::mem::size_of;
 
-use super::loops::{copy_run, for_each_outer};
+use super::loops::{copy_run, for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};
 use super::{elem, simd, transpose};
 use crate::error::{Dims, LayoutError};
@@ -46,6 +47,12 @@ const fn tile_for<T>() -> usize {
 // more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
 const STREAM_RUN_MIN: usize = 16 << 10;
 
+// Copies of at most this many elements walk their layouts directly
+// (`small_runs`: no plan, no SIMD level), as the element-wise kernels do
+// up to `loops::SMALL`; larger small copies (an 8x8 transpose) are worth
+// planning for the SSE2 path below.
+const SMALL_WALK: usize = if cfg!(miri) { 4 } else { 16 };
+
 // Copies of at most this many elements are not worth the transpose
 // engine's setup (measured: an 8x8 f32 transpose).
 const SMALL_COPY: usize = if cfg!(miri) { 8 } else { 128 };
@@ -72,6 +79,26 @@ pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     sl: &Layout<N>,
     src_whole: bool,
 ) {
+    let shape = dl.shape();
+    if let Some(n) = small_numel(&shape)
+        && n <= SMALL_WALK
+    {
+        if n == 0 {
+            return;
+        }
+        let (ds, ss) = (dl.strides(), sl.strides());
+        let start = [dl.offset() as isize, sl.offset() as isize];
+        // Plain element copies: for a few elements the vector paths of
+        // `copy_run` cost more to set up than they save.
+        small_runs(&shape, [&ds, &ss], start, |[dp, sp], n, [dc, sc]| {
+            for j in 0..n as isize {
+                // SAFETY: j indexes the last axis at an index of the shape:
+                // positions both layouts reach (dst's exclusively ours).
+                unsafe { *dst.offset(dp + j * dc) = *src.offset(sp + j * sc) };
+            }
+        });
+        return;
+    }
     if let Some(plan) = copy_plan(dl, sl) {
         // SAFETY: forwarded from this function's contract.
         unsafe { copy_planned(dst, src, plan, src_whole) }

@@ -2,12 +2,13 @@
 //! [`rearrange_dyn`] and the type-erased [`rearrange_bytes`] (InfiniOP's
 //! `Rearrange`: elements of `elem_size` bytes). Both check what the typed
 //! views check (bounds, a unique destination, equal shapes), then run the
-//! engine of [`rearrange`](super::rearrange) (`copy_raw`), monomorphized
-//! per rank through [`with_rank!`](crate::with_rank).
+//! engine of [`rearrange`](super::rearrange) on a rank-erased plan: one
+//! instance per element type, whatever the rank.
 
-use super::copy_raw;
+use super::copy::copy_planned;
+use super::plan::{Order, Plan};
 use crate::error::LayoutError;
-use crate::layout::{math, DynLayout, Layout};
+use crate::layout::{math, DynLayout};
 use crate::MAX_RANK;
 
 // The checks of StridedViewMut::new, StridedView::new and rearrange, in
@@ -19,7 +20,9 @@ fn check(dl: &DynLayout, dlen: usize, sl: &DynLayout, slen: usize) -> Result<(),
     super::check_same_shape(dl.shape(), sl.shape())
 }
 
-// Runs copy_raw at the rank of `dl` (sl has the same shape, hence rank).
+// Runs the copy engine on dl and sl (same shapes). The plan is rank-erased
+// (its axes are a run-time count), so this is one function per element
+// type, not one per rank: no `with_rank!` here.
 //
 // SAFETY (for callers): copy_raw's contract for dl, sl (same shapes) and
 // `src_whole`.
@@ -30,21 +33,17 @@ unsafe fn copy_dyn<T: Copy>(
     sl: &DynLayout,
     src_whole: bool,
 ) {
-    // SAFETY: forwarded; `sl.__layout::<N>()` is sl at its own rank, N.
-    unsafe fn go<T: Copy, const N: usize>(
-        dst: *mut T,
-        d: Layout<N>,
-        src: *const T,
-        sl: &DynLayout,
-        src_whole: bool,
-    ) {
-        let s: Layout<N> = sl.__layout();
-        // SAFETY: forwarded from copy_dyn's contract (same shapes, so s is
-        // sl and not the empty fallback).
-        unsafe { copy_raw(dst, &d, src, &s, src_whole) }
-    }
-    // SAFETY: forwarded from this function's contract.
-    crate::with_rank!(dl, |d| unsafe { go(dst, d, src, sl, src_whole) })
+    let Some(plan) = Plan::<2>::new(
+        dl.shape(),
+        [dl.strides(), sl.strides()],
+        [dl.offset(), sl.offset()],
+        Order::Free,
+    ) else {
+        return;
+    };
+    // SAFETY: forwarded from this function's contract; the plan reaches
+    // exactly the positions of dl and sl.
+    unsafe { copy_planned(dst, src, plan, src_whole) }
 }
 
 /// Copies `src` (read through `sl`) into `dst` (written through `dl`),

@@ -1,12 +1,14 @@
 //! The element-wise kernels on raw parts: `fill`, `map_inplace`, `fold`,
-//! `sum`, `zip_with`, `map`. Each builds a [`Plan`] in free order and
-//! hands its inner runs to the traversal of `engine.rs`; the closures get
-//! slices when every stride is 1, so the inner loops vectorize.
+//! `sum`, `zip_with`, `map`. Each hands its layouts to the traversal of
+//! `engine.rs` ([`walk`]: a direct walk for small views, a plan in free
+//! order with tiles otherwise), which calls it once per inner run; the
+//! closures take slices when every stride is 1, so the inner loops
+//! vectorize.
 
 use core::mem::size_of;
 
-use super::engine::{self, for_each_run};
-use super::loops::for_each_outer;
+use super::engine::{self, for_each_run, walk};
+use super::loops::small_numel;
 use super::plan::{Order, Plan};
 use crate::layout::Layout;
 
@@ -15,12 +17,8 @@ use crate::layout::Layout;
 /// # Safety
 /// Every position `l` reaches is inside the buffer and exclusively ours.
 pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<N>, value: T) {
-    let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
-        return;
-    };
-    let (n, inner) = inner_of(&plan);
-    for_each_outer(&plan, plan.rank.saturating_sub(1), |[p]| {
+    let (shape, s) = (l.shape(), l.strides());
+    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {
@@ -43,11 +41,8 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(
     l: &Layout<N>,
     mut f: impl FnMut(&mut T),
 ) {
-    let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
-        return;
-    };
-    for_each_run(&plan, 0, |[p], n, [inner]| {
+    let (shape, s) = (l.shape(), l.strides());
+    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l, each
         // once (l is unique), so the &mut never overlap.
         unsafe {
@@ -75,14 +70,11 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
     init: B,
     mut f: impl FnMut(B, &T) -> B,
 ) -> B {
-    let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
-        return init;
-    };
+    let (shape, s) = (l.shape(), l.strides());
     // The accumulator moves through the runs; if `f` panics it is simply
     // dropped with the unwinding closure state.
     let mut acc = Some(init);
-    for_each_run(&plan, 0, |[p], n, [inner]| {
+    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         let Some(mut a) = acc.take() else { return };
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
@@ -109,6 +101,15 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
 /// floating-point sums vectorize (reassociates).
 #[inline(always)]
 pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T]) -> T {
+    if x.len() < 16 {
+        // Short runs (small views): the accumulators would cost more than
+        // the adds.
+        let mut total = T::default();
+        for &e in x {
+            total = total + e;
+        }
+        return total;
+    }
     let mut acc = [T::default(); 16];
     let mut chunks = x.chunks_exact(16);
     for c in &mut chunks {
@@ -134,12 +135,9 @@ pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, con
     src: *const T,
     l: &Layout<N>,
 ) -> T {
-    let s = l.strides();
-    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
-        return T::default();
-    };
+    let (shape, s) = (l.shape(), l.strides());
     let mut total = T::default();
-    for_each_run(&plan, 0, |[p], n, [inner]| {
+    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {
@@ -169,23 +167,26 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     sl: &Layout<N>,
     mut f: impl FnMut(&mut T, &U),
 ) {
-    let (ds, ss) = (dl.strides(), sl.strides());
-    let Some(plan) = Plan::<2>::new(
-        &dl.shape(),
-        [&ds, &ss],
-        [dl.offset(), sl.offset()],
-        Order::Free,
-    ) else {
-        return;
+    let (shape, ds, ss) = (dl.shape(), dl.strides(), sl.strides());
+    let offsets = [dl.offset(), sl.offset()];
+    // Views above the small-view size are planned here (not in walk) so
+    // that a transposed source of a plain type can be staged through the
+    // copy engine's blocks (f is higher-ranked: it cannot keep the staged
+    // items).
+    let plan = if small_numel(&shape).is_some() {
+        None
+    } else {
+        let Some(plan) = Plan::<2>::new(&shape, [&ds, &ss], offsets, Order::Free) else {
+            return;
+        };
+        // SAFETY: forwarded from this function's contract.
+        if unsafe { engine::zip2_staged(&plan, dst, src, &mut f) } {
+            return;
+        }
+        Some(plan)
     };
-    // A transposed source of a plain type: staged through the copy
-    // engine's blocks (f is higher-ranked: it cannot keep the staged items).
-    // SAFETY: forwarded from this function's contract.
-    if unsafe { engine::zip2_staged(&plan, dst, src, &mut f) } {
-        return;
-    }
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
-    for_each_run(&plan, tile, |[dp, sp], n, [dc, sc]| {
+    let body = |[dp, sp]: [isize; 2], n: usize, [dc, sc]: [isize; 2]| {
         // SAFETY: the positions are reached by the layouts; dst ones are
         // distinct and exclusively ours.
         unsafe {
@@ -203,7 +204,11 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
                 }
             }
         }
-    });
+    };
+    match plan {
+        Some(plan) => for_each_run(&plan, tile, body),
+        None => walk(&shape, [&ds, &ss], offsets, tile, body),
+    }
 }
 
 /// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
@@ -282,14 +287,4 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
     let written = guard.written;
     core::mem::forget(guard);
     written
-}
-
-// The inner axis of a one-operand plan: (length, stride); a scalar plan
-// has a single run of one element.
-fn inner_of(plan: &Plan<1>) -> (usize, isize) {
-    if plan.rank == 0 {
-        (1, 1)
-    } else {
-        (plan.shape[plan.rank - 1], plan.strides[0][plan.rank - 1])
-    }
 }

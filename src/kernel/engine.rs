@@ -2,7 +2,7 @@
 //! map_inplace, zip_with, fold, sum, `Zip`, the axis reductions, map)
 //! goes through [`for_each_run`].
 //!
-//! 1. A [`Plan`] in [`Order::Free`](super::plan::Order::Free): size-1 axes
+//! 1. A [`Plan`] in [`Order::Free`]: size-1 axes
 //!    dropped, axes running backwards in every operand flipped, axes ordered
 //!    by the strides of operand 0 (the destination, or the source of a
 //!    reduction), adjacent axes contiguous in every operand coalesced.
@@ -11,16 +11,18 @@
 //!    tiles of `tile` elements (the transpose engine's idea): inside a tile
 //!    every operand walks short runs over a few cache lines, which stay in
 //!    L1 until the tile is done.
-//! 3. Everything else is the rank-monomorphized odometer of `loops.rs`,
+//! 3. Everything else is the odometer of `loops.rs` (one loop for every rank),
 //!    handing the kernel one inner run at a time: `(positions, length,
 //!    strides)`. Kernels give the closure slices when every stride is 1,
 //!    so the inner loops vectorize.
 //!
-//! Static views skip all of this: [`static_for_each`] is a plain nest of
-//! loops over the constant shape.
+//! Views of at most `loops::SMALL` elements skip all of this too ([`walk`]:
+//! a direct walk of their layouts), and static views skip it at compile
+//! time: [`static_for_each`] is a plain nest of loops over the constant
+//! shape.
 
-use super::loops::for_each_outer;
-use super::plan::Plan;
+use super::loops::{for_each_outer, small_numel, small_runs};
+use super::plan::{Order, Plan};
 
 /// Rows of a tile, in units of the tile edge.
 const TILE_ROWS: usize = if cfg!(miri) { 1 } else { 16 };
@@ -246,6 +248,32 @@ unsafe fn stage_bytes<U>(
     }
 }
 
+/// The element-wise engine's entry: calls `body(positions, n, strides)`
+/// for inner runs that together cover every index of `shape` exactly once
+/// (operand `k` has `strides[k]` and starts at `offsets[k]`), in an
+/// unspecified order. Views of at most [`SMALL`](super::loops::SMALL)
+/// elements walk their layouts directly ([`small_runs`]: no plan, no
+/// tiles); the others are planned and run by [`for_each_run`] with tiles
+/// of edge `tile`.
+#[inline(always)]
+pub(crate) fn walk<const K: usize>(
+    shape: &[usize],
+    strides: [&[isize]; K],
+    offsets: [usize; K],
+    tile: usize,
+    body: impl FnMut([isize; K], usize, [isize; K]),
+) {
+    if let Some(n) = small_numel(shape) {
+        if n > 0 {
+            small_runs(shape, strides, offsets.map(|o| o as isize), body);
+        }
+        return;
+    }
+    if let Some(plan) = Plan::new(shape, strides, offsets, Order::Free) {
+        for_each_run(&plan, tile, body);
+    }
+}
+
 /// Runs `run` on disjoint parts of `plan` on rayon's pool: the first axis
 /// of size >= 2 is halved (`n / 2`: no overflow) until a part has fewer than
 /// `min` elements. Parts of a unique operand reach disjoint positions.
@@ -316,7 +344,6 @@ pub(crate) fn static_for_each<const N: usize>(shape: [usize; N], mut body: impl 
 
 #[cfg(test)]
 mod tests {
-    use super::super::plan::Order;
     use super::*;
     extern crate std;
     use std::vec::Vec;

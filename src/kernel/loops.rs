@@ -1,45 +1,106 @@
-//! The loops: an odometer over the outer axes of a [`Plan`], monomorphized
-//! per rank so the index math unrolls, and the inner loops it drives.
+//! The loops: an odometer over the outer axes of a [`Plan`] (one loop for
+//! every rank: the rank is a run-time number, so each kernel is compiled
+//! once per element type, not once per rank), the small-view walk, and the
+//! inner loops they drive.
 //!
 //! Positions are element offsets from a buffer's start; pointers are formed
 //! only for positions a caller's layout reaches, never for the intermediate
 //! values of the odometer.
 
+// Operands are indexed in lock-step across several arrays (strides,
+// positions), which reads better as index loops.
+#![allow(clippy::needless_range_loop)]
+
 use super::plan::Plan;
+use crate::MAX_RANK;
 
 /// Calls `body(positions)` for every index of the first `outer` axes of
 /// `plan` (row-major over them), with each operand's position.
+///
+/// One loop for every rank (the rank is a run-time number, as in the
+/// plan): the innermost of the outer axes is a plain counted loop, and an
+/// odometer carries into the axes above it. Monomorphizing this per rank
+/// made nine copies of every kernel; the carry runs once per inner loop,
+/// so the rank being a variable costs nothing measurable.
 #[inline(always)]
 pub(crate) fn for_each_outer<const K: usize>(
     plan: &Plan<K>,
     outer: usize,
-    body: impl FnMut([isize; K]),
+    mut body: impl FnMut([isize; K]),
 ) {
-    macro_rules! dispatch {
-        ($($r:literal)*) => {
-            match outer {
-                $($r => odometer::<$r, K>(plan, body),)*
-                _ => unreachable!("plans have at most MAX_RANK axes"),
-            }
-        };
+    if outer == 0 {
+        body(plan.start);
+        return;
     }
-    dispatch!(0 1 2 3 4 5 6 7 8)
-}
-
-#[inline(always)]
-fn odometer<const R: usize, const K: usize>(plan: &Plan<K>, mut body: impl FnMut([isize; K])) {
-    let shape: [usize; R] = core::array::from_fn(|a| plan.shape[a]);
-    let strides: [[isize; R]; K] =
-        core::array::from_fn(|k| core::array::from_fn(|a| plan.strides[k][a]));
-    // How far each operand moves back when axis a wraps from its end to 0.
-    let back: [[isize; R]; K] = core::array::from_fn(|k| {
-        core::array::from_fn(|a| strides[k][a].wrapping_mul(shape[a] as isize))
-    });
-    let mut index = [0usize; R];
+    let last = outer - 1;
+    let n = plan.shape[last];
+    let mut step = [0isize; K];
+    for k in 0..K {
+        step[k] = plan.strides[k][last];
+    }
+    let mut index = [0usize; MAX_RANK];
     let mut pos = plan.start;
     loop {
-        body(pos);
-        let mut a = R;
+        let mut p = pos;
+        for _ in 0..n {
+            body(p);
+            for k in 0..K {
+                p[k] = p[k].wrapping_add(step[k]);
+            }
+        }
+        // Carry into the axes above `last`.
+        let mut a = last;
+        loop {
+            if a == 0 {
+                return;
+            }
+            a -= 1;
+            index[a] += 1;
+            for k in 0..K {
+                pos[k] = pos[k].wrapping_add(plan.strides[k][a]);
+            }
+            if index[a] < plan.shape[a] {
+                break;
+            }
+            index[a] = 0;
+            for k in 0..K {
+                // How far operand k moves back when axis a wraps to 0.
+                let back = plan.strides[k][a].wrapping_mul(plan.shape[a] as isize);
+                pos[k] = pos[k].wrapping_sub(back);
+            }
+        }
+    }
+}
+
+/// The small-view walk: calls `body(positions, n, strides)` for every run
+/// along the last axis of `shape`, in logical row-major order over the
+/// other axes, straight from the layouts' numbers — no plan, no tiles, no
+/// SIMD level. For views of a few elements, where planning costs more than
+/// the walk (see [`SMALL`]).
+///
+/// The caller checks that no axis is empty; a scalar (`shape` empty) is
+/// one run of one element (strides reported as 1).
+#[inline(always)]
+pub(crate) fn small_runs<const K: usize>(
+    shape: &[usize],
+    strides: [&[isize]; K],
+    start: [isize; K],
+    mut body: impl FnMut([isize; K], usize, [isize; K]),
+) {
+    let Some(inner) = shape.len().checked_sub(1) else {
+        body(start, 1, [1; K]);
+        return;
+    };
+    let n = shape[inner];
+    let mut step = [0isize; K];
+    for k in 0..K {
+        step[k] = strides[k][inner];
+    }
+    let mut index = [0usize; MAX_RANK];
+    let mut pos = start;
+    loop {
+        body(pos, n, step);
+        let mut a = inner;
         loop {
             if a == 0 {
                 return;
@@ -54,10 +115,24 @@ fn odometer<const R: usize, const K: usize>(plan: &Plan<K>, mut body: impl FnMut
             }
             index[a] = 0;
             for k in 0..K {
-                pos[k] = pos[k].wrapping_sub(back[k][a]);
+                pos[k] = pos[k].wrapping_sub(strides[k][a].wrapping_mul(shape[a] as isize));
             }
         }
     }
+}
+
+/// Views of at most this many elements take [`small_runs`] (a 3x3 window,
+/// an 8x8 tile): below it, planning costs more than it saves.
+pub(crate) const SMALL: usize = if cfg!(miri) { 8 } else { 64 };
+
+/// The element count of `shape` when it is at most [`SMALL`] (`Some(0)`
+/// for an empty shape), `None` otherwise.
+#[inline(always)]
+pub(crate) fn small_numel(shape: &[usize]) -> Option<usize> {
+    // Saturating: a saturated product is above SMALL unless an empty axis
+    // makes it 0, which is then the true count.
+    let n = shape.iter().fold(1usize, |n, &d| n.saturating_mul(d));
+    (n <= SMALL).then_some(n)
 }
 
 /// Copies `n` elements: `dst[dpos + j·ds] = src[spos + j·ss]` for `j < n`.
@@ -155,11 +230,78 @@ unsafe fn copy_even<T: Copy>(d: *mut T, s: *const T, n: usize) {
     unsafe {
         for b in 0..blocks {
             let v = core::ptr::read_unaligned(s.add(16 * b) as *const [T; 16]);
-            let even: [T; 8] = core::array::from_fn(|k| v[2 * k]);
+            let mut even = [v[0]; 8];
+            for k in 1..8 {
+                even[k] = v[2 * k];
+            }
             core::ptr::write_unaligned(d.add(8 * b) as *mut [T; 8], even);
         }
         for j in 8 * blocks..n {
             *d.add(j) = *s.add(2 * j);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::engine::for_each_run;
+    use super::super::plan::{Order, Plan};
+    use super::*;
+    use std::vec::Vec;
+
+    // The positions visited, as (operand 0, operand 1) pairs, sorted.
+    fn visits(
+        shape: &[usize],
+        ds: &[isize],
+        ss: &[isize],
+        off: [usize; 2],
+        small: bool,
+    ) -> Vec<[isize; 2]> {
+        let mut v = Vec::new();
+        let mut push = |p: [isize; 2], n: usize, c: [isize; 2]| {
+            for j in 0..n as isize {
+                v.push([p[0] + j * c[0], p[1] + j * c[1]]);
+            }
+        };
+        if small {
+            if !shape.contains(&0) {
+                small_runs(shape, [ds, ss], off.map(|o| o as isize), &mut push);
+            }
+        } else if let Some(plan) = Plan::new(shape, [ds, ss], off, Order::Free) {
+            for_each_run(&plan, 3, &mut push);
+        }
+        v.sort();
+        v
+    }
+
+    // The small walk and the planned traversal visit the same index pairs,
+    // on random layouts of ranks 0..=8 with size-0/1 axes, negative, zero
+    // and transposed strides (a small xorshift keeps this dependency-free).
+    #[test]
+    fn small_walk_matches_the_plan() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..4000 {
+            let rank = next(9) as usize;
+            let shape: Vec<usize> = (0..rank).map(|_| next(4) as usize).collect();
+            let ds: Vec<isize> = (0..rank).map(|_| next(13) as isize - 6).collect();
+            let ss: Vec<isize> = (0..rank).map(|_| next(13) as isize - 6).collect();
+            let off = [next(300) as usize + 300, next(300) as usize + 300];
+            assert_eq!(
+                visits(&shape, &ds, &ss, off, true),
+                visits(&shape, &ds, &ss, off, false),
+                "shape {shape:?} strides {ds:?} {ss:?}"
+            );
+        }
+        assert_eq!(small_numel(&[3, 3]), Some(9));
+        assert_eq!(small_numel(&[usize::MAX, 2, 0]), Some(0));
+        assert_eq!(small_numel(&[65]), None);
+        assert_eq!(small_numel(&[]), Some(1));
     }
 }

@@ -13,13 +13,15 @@
 //!   flips axes that run backwards in every operand and orders axes by
 //!   stride (operand 0 first); then it coalesces axes that are contiguous
 //!   in every operand.
-//! - `loops.rs` — the rank-monomorphized odometer over a plan's outer axes
+//! - `loops.rs` — the odometer over a plan's outer axes (one loop for every
+//!   rank), the walk of small views (no plan: at most `SMALL` elements),
 //!   and the inner copy runs (a vectorized forward copy for contiguous
 //!   runs, register picks for step-2 runs when the source view may read
 //!   its whole buffer, fills for broadcasts, plain loops otherwise).
-//! - `engine.rs` — the element-wise traversal: a plan's inner runs, with
-//!   tiles when an operand is transposed against operand 0; the static
-//!   views' plain loop nests.
+//! - `engine.rs` — the element-wise traversal (`walk`): small views walked
+//!   directly, the others as a plan's inner runs, with tiles when an
+//!   operand is transposed against operand 0; the static views' plain loop
+//!   nests.
 //! - `simd.rs`, `elem.rs` — SIMD levels and streaming stores (x86_64), and
 //!   which element types are plain bytes.
 //! - `transpose.rs` — copies whose source runs across the destination's
@@ -76,6 +78,8 @@ pub(crate) use copy::{check_same_shape, copy_raw};
 #[cfg(feature = "alloc")]
 pub(crate) use elementwise::map_uninit;
 pub(crate) use elementwise::{fill_raw, fold_ref, for_each_mut, sum_raw, zip_mut};
+// (The plan types, for views and `Zip`.)
+#[allow(unused_imports)]
 pub(crate) use plan::{Order, Plan};
 pub(crate) use reduce::reduce_into;
 #[cfg(feature = "alloc")]

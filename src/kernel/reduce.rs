@@ -39,7 +39,7 @@ fn reduce_plan<const N: usize, const R: usize>(
 ///
 /// # Safety
 /// `dl` has `sl`'s shape without `axis` (`axis < N`, `R + 1 == N`); `dl`
-/// as in [`fill_raw`], `sl` as in [`fold_ref`]; no position is both.
+/// as in [`fill_raw`](super::elementwise::fill_raw), `sl` as in [`fold_ref`](super::elementwise::fold_ref); no position is both.
 pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
     dst: *mut B,
     dl: &Layout<R>,

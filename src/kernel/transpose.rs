@@ -168,7 +168,7 @@ pub(crate) const fn block_edge<T>() -> usize {
 /// destination's chain is taken (the caller then copies run by run).
 ///
 /// # Safety
-/// As [`copy_planned`](super::copy_planned): every position the plan
+/// As [`copy_planned`](super::copy::copy_planned): every position the plan
 /// reaches is inside its buffer; dst positions are distinct, exclusively
 /// ours, and not read through src.
 pub(crate) unsafe fn copy<T: Copy>(

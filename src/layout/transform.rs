@@ -3,6 +3,7 @@
 
 use super::{math, Higher, Layout, Lower, Rank, SliceArg, SliceElem};
 use crate::error::{Dims, LayoutError};
+use crate::MAX_RANK;
 
 fn check_axis(axis: usize, rank: usize) -> Result<(), LayoutError> {
     if axis < rank {
@@ -322,21 +323,8 @@ impl<const N: usize> Layout<N> {
         if M < N {
             return Err(fail(0));
         }
-        let lead = M - N;
         let mut strides = [0isize; M];
-        for j in 0..M {
-            if j < lead {
-                continue;
-            }
-            let k = j - lead;
-            if self.shape[k] == shape[j] {
-                strides[j] = self.strides[k];
-            } else if self.shape[k] == 1 {
-                strides[j] = 0;
-            } else {
-                return Err(fail(j));
-            }
-        }
+        broadcast_strides(&self.shape, &self.strides, &shape, &mut strides).map_err(fail)?;
         let _ = math::numel(&shape)?;
         Layout::new(shape, strides, self.offset)
     }
@@ -386,58 +374,10 @@ impl<const N: usize> Layout<N> {
             math::c_strides(&shape, &mut strides)?;
             return Layout::new(shape, strides, self.offset);
         }
-        // NumPy's _attempt_nocopy_reshape (C order).
-        let mut old_dims = [0usize; N];
-        let mut old_strides = [0isize; N];
-        let mut old_nd = 0;
-        for k in 0..N {
-            if self.shape[k] != 1 {
-                old_dims[old_nd] = self.shape[k];
-                old_strides[old_nd] = self.strides[k];
-                old_nd += 1;
-            }
-        }
+        // NumPy's _attempt_nocopy_reshape (C order), rank-erased.
         let mut new_strides = [0isize; M];
-        let (mut oi, mut oj, mut ni, mut nj) = (0usize, 1usize, 0usize, 1usize);
-        while ni < M && oi < old_nd {
-            let mut np = shape[ni];
-            let mut op = old_dims[oi];
-            while np != op {
-                if np < op {
-                    if nj >= M {
-                        return Err(not_viewable());
-                    }
-                    np *= shape[nj];
-                    nj += 1;
-                } else {
-                    if oj >= old_nd {
-                        return Err(not_viewable());
-                    }
-                    op *= old_dims[oj];
-                    oj += 1;
-                }
-            }
-            // The old axes oi..oj must be mergeable into one.
-            for ok in oi..oj - 1 {
-                if old_strides[ok] != (old_dims[ok + 1] as isize).wrapping_mul(old_strides[ok + 1])
-                {
-                    return Err(not_viewable());
-                }
-            }
-            new_strides[nj - 1] = old_strides[oj - 1];
-            let mut nk = nj - 1;
-            while nk > ni {
-                new_strides[nk - 1] = new_strides[nk].wrapping_mul(shape[nk] as isize);
-                nk -= 1;
-            }
-            ni = nj;
-            nj += 1;
-            oi = oj;
-            oj += 1;
-        }
-        let last = if ni >= 1 { new_strides[ni - 1] } else { 1 };
-        for s in new_strides.iter_mut().skip(ni) {
-            *s = last;
+        if !nocopy_strides(&self.shape, &self.strides, &shape, &mut new_strides) {
+            return Err(not_viewable());
         }
         Layout::new(shape, new_strides, self.offset).map_err(|_| not_viewable())
     }
@@ -526,4 +466,93 @@ impl<const N: usize> Layout<N> {
             core::array::from_fn(|k| self.strides[skip(k)]),
         )
     }
+}
+
+// NumPy's `_attempt_nocopy_reshape` (C order) on any ranks: writes to
+// `new_strides` the strides that give `shape` the elements of
+// (`old_shape`, `strides`) in the same row-major order, or returns false
+// when there are none. Equal, non-zero element counts. Not generic, so
+// `reshape` is one small function per pair of ranks.
+fn nocopy_strides(
+    old_shape: &[usize],
+    strides: &[isize],
+    shape: &[usize],
+    new_strides: &mut [isize],
+) -> bool {
+    let m = shape.len();
+    let mut old_dims = [0usize; MAX_RANK];
+    let mut old_strides = [0isize; MAX_RANK];
+    let mut old_nd = 0;
+    for k in 0..old_shape.len() {
+        if old_shape[k] != 1 {
+            old_dims[old_nd] = old_shape[k];
+            old_strides[old_nd] = strides[k];
+            old_nd += 1;
+        }
+    }
+    let (mut oi, mut oj, mut ni, mut nj) = (0usize, 1usize, 0usize, 1usize);
+    while ni < m && oi < old_nd {
+        let mut np = shape[ni];
+        let mut op = old_dims[oi];
+        while np != op {
+            if np < op {
+                if nj >= m {
+                    return false;
+                }
+                np *= shape[nj];
+                nj += 1;
+            } else {
+                if oj >= old_nd {
+                    return false;
+                }
+                op *= old_dims[oj];
+                oj += 1;
+            }
+        }
+        // The old axes oi..oj must be mergeable into one.
+        for ok in oi..oj - 1 {
+            if old_strides[ok] != (old_dims[ok + 1] as isize).wrapping_mul(old_strides[ok + 1]) {
+                return false;
+            }
+        }
+        new_strides[nj - 1] = old_strides[oj - 1];
+        let mut nk = nj - 1;
+        while nk > ni {
+            new_strides[nk - 1] = new_strides[nk].wrapping_mul(shape[nk] as isize);
+            nk -= 1;
+        }
+        ni = nj;
+        nj += 1;
+        oi = oj;
+        oj += 1;
+    }
+    let last = if ni >= 1 { new_strides[ni - 1] } else { 1 };
+    for s in new_strides.iter_mut().skip(ni) {
+        *s = last;
+    }
+    true
+}
+
+// NumPy's broadcasting of (`from`, `strides`) to `to` (`to.len() >=
+// from.len()`, axes aligned on the right): the strides into `out`, or the
+// first axis of `to` that disagrees. Not generic, so `broadcast_to` is one
+// small function per pair of ranks.
+fn broadcast_strides(
+    from: &[usize],
+    strides: &[isize],
+    to: &[usize],
+    out: &mut [isize],
+) -> Result<(), usize> {
+    let lead = to.len() - from.len();
+    for j in lead..to.len() {
+        let k = j - lead;
+        if from[k] == to[j] {
+            out[j] = strides[k];
+        } else if from[k] == 1 {
+            out[j] = 0;
+        } else {
+            return Err(j);
+        }
+    }
+    Ok(())
 }
