@@ -16,6 +16,7 @@
 
 mod array;
 mod axis;
+mod copy;
 mod eq;
 mod fmt;
 mod iter;
@@ -25,6 +26,9 @@ mod transform;
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
 pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
+#[cfg(feature = "rayon")]
+pub use copy::par_rearrange;
+pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 
 use core::marker::PhantomData;
