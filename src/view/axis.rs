@@ -262,6 +262,7 @@ fn windows_state<const N: usize>(
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&shape),
             found: Dims::new(&window),
+            arg: crate::ShapeArg::Window,
         });
     }
     let starts: [usize; N] = core::array::from_fn(|k| shape[k] - window[k] + 1);
@@ -272,6 +273,7 @@ fn windows_state<const N: usize>(
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&shape),
             found: Dims::new(&window),
+            arg: crate::ShapeArg::Window,
         });
     }
     // SAFETY: with non-empty windows every start index is an in-range parent
