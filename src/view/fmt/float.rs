@@ -196,11 +196,7 @@ struct Format {
 }
 
 impl Format {
-    fn new(
-        kind: Kind,
-        vals: &mut dyn FnMut(&mut dyn FnMut(Float)),
-        precision: usize,
-    ) -> Format {
+    fn new(kind: Kind, vals: &mut dyn FnMut(&mut dyn FnMut(Float)), precision: usize) -> Format {
         let mut b = Buf::new();
         // The magnitudes of the finite nonzero values choose the notation.
         let (mut max, mut min, mut finite) = (0f64, f64::INFINITY, false);
@@ -279,7 +275,10 @@ impl Format {
             } else {
                 "inf"
             };
-            spaces(w, (self.pad_left + self.pad_right + 1).saturating_sub(s.len()))?;
+            spaces(
+                w,
+                (self.pad_left + self.pad_right + 1).saturating_sub(s.len()),
+            )?;
             return w.write_str(s);
         }
         if self.exp {
