@@ -14,7 +14,10 @@ fn block(marker: &str) -> Vec<&'static str> {
         .find(marker)
         .unwrap_or_else(|| panic!("README.md has no {marker}"));
     let rest = &README[start..];
-    let open = rest.find("```text\n").expect("a ```text block follows the marker") + 8;
+    let open = rest
+        .find("```text\n")
+        .expect("a ```text block follows the marker")
+        + 8;
     let close = rest[open..].find("```").expect("the block is closed") + open;
     rest[open..close].lines().collect()
 }
@@ -81,7 +84,9 @@ fn runtime_errors_are_the_display_of_the_calls() {
 fn layout_error_size_is_as_stated() {
     let n = core::mem::size_of::<LayoutError>();
     assert!(
-        README.contains(&format!("`LayoutError` carries the shapes involved and is {n} bytes")),
+        README.contains(&format!(
+            "`LayoutError` carries the shapes involved and is {n} bytes"
+        )),
         "LayoutError is {n} bytes"
     );
 }

@@ -30,9 +30,10 @@ def lit(x, dt):
         return f"{rty(dt)}::NAN"
     if np.isinf(x):
         return f"{rty(dt)}::{'NEG_' if x < 0 else ''}INFINITY"
-    r = repr(float(x)) if dt is np.float64 else str(x)
-    if dt is np.float32:
-        r = repr(float(np.float32(r)))  # decimal that reads back to this f32
+    # The shortest decimal that reads back to this value (f32's own for f32).
+    r = repr(float(x)) if dt is np.float64 else np.format_float_scientific(x, unique=True)
+    r = r.replace(".e", "e")  # Rust wants a digit after the point
+    assert dt(r) == x
     return r
 
 

@@ -186,6 +186,9 @@ fn exp_digits(exp: i32) -> usize {
     d.max(2)
 }
 
+// Calls its argument on every printed value (a second pass re-reads them).
+type Values<'a> = &'a mut dyn FnMut(&mut dyn FnMut(Float));
+
 // NumPy's `FloatingFormat` after `fillFormat`.
 struct Format {
     exp: bool,
@@ -196,7 +199,7 @@ struct Format {
 }
 
 impl Format {
-    fn new(kind: Kind, vals: &mut dyn FnMut(&mut dyn FnMut(Float)), precision: usize) -> Format {
+    fn new(kind: Kind, vals: Values<'_>, precision: usize) -> Format {
         let mut b = Buf::new();
         // The magnitudes of the finite nonzero values choose the notation.
         let (mut max, mut min, mut finite) = (0f64, f64::INFINITY, false);
