@@ -162,6 +162,32 @@ mod zip;
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 ///
+/// # A run-time value as an entry: write `dyn rows`
+///
+/// A plain entry is a compile-time constant. A local variable there is
+/// rustc's own error, which the macro cannot reword:
+///
+/// ```text
+/// error[E0435]: attempt to use a non-constant value in a constant
+///  --> src/main.rs:8:37
+///   |
+/// 8 |     let _ = strided!(&buf; shape = (rows, 3));
+///   |             ------------------------^^^^----- this would need to be a `let`
+/// ```
+///
+/// Mark the entry as run-time instead: `strided!(&buf; shape = (dyn rows, 3))`
+/// keeps the other entries static and returns a `Result`, checked when it
+/// runs (`ui-tests/fail/runtime_variable_entry.rs` holds this text).
+///
+/// ```
+/// use constrided::strided;
+/// let buf = vec![0u8; 12];
+/// let rows = buf.len() / 3;
+/// let v = strided!(&buf; shape = (dyn rows, 3))?;
+/// assert_eq!(v.shape(), [4, 3]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
 /// # What is checked when, and why
 ///
 /// The numeric rules are the crate's own `const fn`s in [`layout::math`]
@@ -172,27 +198,35 @@ mod zip;
 /// - **`cargo check`** (the macro and type-checking): keys, counts, rank,
 ///   literal signs and ranges (a suffixed literal keeps its type: `300u8`
 ///   is an error), and every layout rule of a layout written with literals
-///   and parenthesized constant expressions (`(ROWS)`, `2 * COLS`, of any
-///   integer type): reach below 0, overflow, `len`, and the exact `&mut`
+///   and constants or constant expressions of any integer type (`PITCH`
+///   with `PITCH: usize` as a stride, `ROWS: u32`, `consts::W`, `2 * COLS`;
+///   a float or `bool` is an error naming its type): reach below 0,
+///   overflow, `len`, and the exact `&mut`
 ///   uniqueness proof (decided for every layout of up to 2^16 elements in
 ///   well under a second; beyond, an error says it could not decide). A
 ///   `&mut` behind a binding meets a quick proof (a few hundred steps)
 ///   while the caller is type-checked; a shared view never pays more.
 ///   Rules of a mixed layout that involve only static entries (a static
-///   zero stride under `&mut`, a negative static size) are errors too.
+///   zero stride under `&mut`, static axes that alias among themselves
+///   under `&mut` as in `shape = (dyn h, 3, 3), strides = (9, 1, 1)`, a
+///   negative static size) are errors too.
 /// - **Instantiation** (`cargo build`, `cargo test`): what depends on a
-///   generic parameter or on the buffer's type. A bare identifier entry
-///   (`R`) may be a const generic parameter, which the macro cannot tell
-///   from a constant, so it goes into the layout's type as a const
-///   argument (it must then have the entry's type: `usize`, `isize` for
-///   strides) and its rules are checked by an inline `const` block at the
+///   generic parameter or on the buffer's type. A bare identifier declared
+///   as a const generic parameter in the same file (`<const R: usize>`)
+///   goes into the layout's type as a const argument (it must then have
+///   the entry's type: `usize`, `isize` for strides; Rust gives a macro no
+///   name resolution, so `strided!` looks for `<const R:` / `, const R:` in
+///   the file, and with a compiler older than 1.88 takes every bare
+///   identifier as a possible parameter) and its rules are checked by an inline `const` block at the
 ///   macro call, which rustc evaluates when the code is monomorphized —
 ///   the error points at the user's line and names the numbers of that
 ///   instantiation. So are a fixed-size array that is too short (its length
-///   is a generic parameter of the buffer type), a `&mut` uniqueness proof
-///   the quick search left open, and an out-of-range const argument of a
-///   static transform (`flip_axis::<2>()` on rank 2): rustc's "while
-///   instantiating" note shows the user's line. Stable Rust has no
+///   is a generic parameter of the buffer type) and a `&mut` uniqueness
+///   proof the quick search left open (checked in a generic function the
+///   macro defines at the call, so the error points at the buffer), and an
+///   out-of-range const argument of a static transform (`flip_axis::<2>()`
+///   on rank 2): its first line names the rule and the numbers, and
+///   rustc's "while instantiating" note shows the user's line. Stable Rust has no
 ///   `generic_const_exprs`, so none of these can be a `cargo check` error.
 /// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
 ///   buffer length of slices and `Vec`s (`Result` as well).

@@ -1,6 +1,7 @@
 //! Support for the code `strided!` generates. Not public API: names here
 //! may change in any release.
 
+use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 pub use crate::layout::math::{check_in_buffer, check_unique, extent, is_unique};
@@ -351,23 +352,38 @@ pub trait StaticSource<'a> {
 #[inline(always)]
 ///
 /// What needs the buffer's type (a fixed-size array's length, a
-/// [`Deferred`] uniqueness proof for an exclusive borrow) is checked by an
-/// inline `const` block when this function is instantiated; the error
-/// names the numbers, and rustc's "while instantiating" note shows the
-/// user's line (the macro calls this function directly).
-pub fn static_view<'a, B, const N: usize, M, P>(buffer: B, layout: (M, P)) -> B::Out<N, M>
+/// [`Deferred`] uniqueness proof for an exclusive borrow) is checked when
+/// this function is instantiated, by `check`: a generic function the macro
+/// defines at the user's call, whose inline `const` block evaluates
+/// [`source_check`] and panics with its message. So the error's first
+/// line names the rule and the numbers, and its location is the user's
+/// line (an inline `const` block in this function would point here and
+/// show the user's line only in a trailing "while instantiating" note).
+pub fn static_view<'a, B, const N: usize, M, P, C>(
+    buffer: B,
+    layout: (M, P),
+    check: C,
+) -> B::Out<N, M>
 where
     B: StaticSource<'a>,
     B::Borrow: MayView<P>,
     M: StaticMapping<N>,
     P: ProofKind,
+    C: FnOnce(PhantomData<(B, M, P, [(); N])>),
 {
-    const {
-        if let Some(m) = source_failure::<N>(M::LAYOUT, B::LEN, B::EXCLUSIVE && P::DEFERRED) {
-            panic!("{}", m.as_str())
-        }
-    };
+    check(PhantomData);
     buffer.static_view(layout.0)
+}
+
+/// The check `strided!`'s call-site function runs for [`static_view`]: the
+/// message of a broken rule that needs the buffer's type, if any.
+pub const fn source_check<'a, B, const N: usize, M, P>() -> Option<Message>
+where
+    B: StaticSource<'a>,
+    M: StaticMapping<N>,
+    P: ProofKind,
+{
+    source_failure::<N>(M::LAYOUT, B::LEN, B::EXCLUSIVE && P::DEFERRED)
 }
 
 impl<'a, T, const L: usize> StaticSource<'a> for &'a [T; L] {

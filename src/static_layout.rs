@@ -273,8 +273,11 @@ macro_rules! static_rank {
             pub const CHECKED: Result<Layout<$n>, LayoutError> =
                 layout_of::<$n>([$($a::SIZE),*], [$($a::STRIDE),*], OFFSET);
 
-            /// The layout as a runtime [`Layout`], validated by const
-            /// evaluation (a compile error names the broken rule).
+            /// The layout as a runtime [`Layout`]. Numbers that break a rule
+            /// give the empty layout here: no value of such a type can be
+            /// made, since [`new`](Self::new) and `Default` refuse it with a
+            /// compile error naming the rule (a panicking `LAYOUT` was
+            /// reported again at every use, burying the user's line).
             ///
             /// ```
             /// use constrided::static_layout::{Axis, StaticLayout};
@@ -283,8 +286,20 @@ macro_rules! static_rank {
             /// ```
             pub const LAYOUT: Layout<$n> = match Self::CHECKED {
                 Ok(l) => l,
-                Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()),
+                Err(_) => Layout::contiguous([0; $n]),
             };
+
+            // The constructors' check, in one line so that the error's
+            // note is short.
+            #[rustfmt::skip]
+            const REFUSE: () = if let Err(e) = Self::CHECKED { panic!("{}", describe_after("static layout: ", &e).as_str()) };
+
+            /// The value without the check, for `strided!`, which has
+            /// checked the layout at the user's call (one error, not two).
+            #[doc(hidden)]
+            pub const fn __prechecked() -> Self {
+                StaticLayout { _axes: PhantomData }
+            }
 
             /// The static layout value; using it checks it.
             ///
@@ -294,7 +309,7 @@ macro_rules! static_rank {
             /// assert_eq!(l.offset_of_unchecked([2]), 0);
             /// ```
             pub const fn new() -> Self {
-                let _ = Self::LAYOUT;
+                let () = Self::REFUSE;
                 StaticLayout { _axes: PhantomData }
             }
         }
@@ -303,7 +318,7 @@ macro_rules! static_rank {
             fn default() -> Self {
                 // Evaluated here (not in `new`) so that a broken layout's
                 // error notes the caller's line.
-                let _ = const { Self::LAYOUT };
+                let () = Self::REFUSE;
                 StaticLayout { _axes: PhantomData }
             }
         }

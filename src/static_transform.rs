@@ -31,12 +31,27 @@ pub use crate::static_layout::Transposed;
 use crate::static_layout::{zst, StaticLayout, StaticMapping};
 use crate::view::{StridedView, StridedViewMut};
 
-// The layout of a transform, or the panic (a compile error at
-// instantiation) with the message naming the numbers.
-const fn done<const N: usize>(r: Result<Layout<N>, Message>) -> Layout<N> {
+// The layout of a transform, or the empty layout when its arguments break
+// a rule. The methods that make a transform (`flip_axis::<A>()`, ...)
+// refuse such arguments with a compile error at instantiation: an inline
+// `const` block right in the method the user called panics with the
+// rule's message. `LAYOUT` itself never panics: a failing `LAYOUT` was
+// reported again at every use (each `shape()`, each index), a cascade of
+// notes (up to 148 lines) that buried the user's line. An empty layout
+// reaches no element, so a transform type named directly with bad
+// arguments stays sound.
+const fn or_empty<const N: usize>(r: Result<Layout<N>, Message>) -> Layout<N> {
     match r {
         Ok(l) => l,
-        Err(m) => panic!("{}", m.as_str()),
+        Err(_) => Layout::contiguous([0; N]),
+    }
+}
+
+// The error of a transform, if any.
+const fn problem<const N: usize>(r: Result<Layout<N>, Message>) -> Option<Message> {
+    match r {
+        Ok(_) => None,
+        Err(m) => Some(m),
     }
 }
 
@@ -72,7 +87,7 @@ pub const fn reversed<const N: usize>(l: Layout<N>) -> Layout<N> {
         strides[k] = d[N - 1 - k];
         k += 1;
     }
-    done(checked("t(): ", shape, strides, l.offset()))
+    or_empty(checked("t(): ", shape, strides, l.offset()))
 }
 
 /// `transpose_axes::<A, B>()`: axes `A` and `B` swapped.
@@ -120,18 +135,8 @@ pub const fn indexed<const N: usize, const M: usize>(
     i: usize,
 ) -> Result<Layout<M>, Message> {
     const W: &str = "strided!: index_axis_at::<A, I>(): ";
-    if a >= N {
-        return Err(axis_error(W, "axis A =", a, N));
-    }
-    let size = l.shape()[a];
-    if i >= size {
-        return Err(Message::from_text(W)
-            .push("index I = ")
-            .push_int(i as i128)
-            .push(" is out of range for axis ")
-            .push_int(a as i128)
-            .push(" of size ")
-            .push_int(size as i128));
+    if let Some(m) = index_problem(l, a, i) {
+        return Err(m);
     }
     let offset = if has_zero_axis(&l.shape()) {
         l.offset()
@@ -142,22 +147,64 @@ pub const fn indexed<const N: usize, const M: usize>(
     checked(W, shape, strides, offset)
 }
 
+/// Why `index_axis_at::<A, I>()` refuses its arguments, if it does (the
+/// rest of [`indexed`] cannot fail: a sub-layout of a valid layout).
+const fn index_problem<const N: usize>(l: Layout<N>, a: usize, i: usize) -> Option<Message> {
+    const W: &str = "strided!: index_axis_at::<A, I>(): ";
+    if a >= N {
+        return Some(axis_error(W, "axis A =", a, N));
+    }
+    let size = l.shape()[a];
+    if i >= size {
+        return Some(
+            Message::from_text(W)
+                .push("index I = ")
+                .push_int(i as i128)
+                .push(" is out of range for axis ")
+                .push_int(a as i128)
+                .push(" of size ")
+                .push_int(size as i128),
+        );
+    }
+    None
+}
+
+/// Why `remove_axis_at::<A>()` refuses its arguments, if it does.
+const fn remove_problem<const N: usize>(l: Layout<N>, a: usize) -> Option<Message> {
+    const W: &str = "strided!: remove_axis_at::<A>(): ";
+    if a >= N {
+        return Some(axis_error(W, "axis A =", a, N));
+    }
+    if l.shape()[a] != 1 {
+        return Some(
+            Message::from_text(W)
+                .push("axis ")
+                .push_int(a as i128)
+                .push(" has size ")
+                .push_int(l.shape()[a] as i128)
+                .push(", but only an axis of size 1 can be removed"),
+        );
+    }
+    None
+}
+
+/// Why `insert_axis_at::<A>()` refuses its arguments, if it does.
+const fn insert_problem<const N: usize>(a: usize) -> Option<Message> {
+    const W: &str = "strided!: insert_axis_at::<A>(): ";
+    if a > N {
+        return Some(axis_error(W, "axis A =", a, N + 1));
+    }
+    None
+}
+
 /// `remove_axis_at::<A>()`: axis `A`, of size 1, dropped: rank `N - 1`.
 pub const fn removed<const N: usize, const M: usize>(
     l: Layout<N>,
     a: usize,
 ) -> Result<Layout<M>, Message> {
     const W: &str = "strided!: remove_axis_at::<A>(): ";
-    if a >= N {
-        return Err(axis_error(W, "axis A =", a, N));
-    }
-    if l.shape()[a] != 1 {
-        return Err(Message::from_text(W)
-            .push("axis ")
-            .push_int(a as i128)
-            .push(" has size ")
-            .push_int(l.shape()[a] as i128)
-            .push(", but only an axis of size 1 can be removed"));
+    if let Some(m) = remove_problem(l, a) {
+        return Err(m);
     }
     let (shape, strides) = without::<N, M>(l, a);
     checked(W, shape, strides, l.offset())
@@ -171,8 +218,8 @@ pub const fn inserted<const N: usize, const M: usize>(
     a: usize,
 ) -> Result<Layout<M>, Message> {
     const W: &str = "strided!: insert_axis_at::<A>(): ";
-    if a > N {
-        return Err(axis_error(W, "axis A =", a, M));
+    if let Some(m) = insert_problem::<N>(a) {
+        return Err(m);
     }
     let stride = if a < N {
         match l.strides()[a].checked_mul(l.shape()[a] as isize) {
@@ -364,34 +411,34 @@ static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], 
 static_mapping!(
     [L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N,
     [L: StaticMapping<N>],
-    done(swapped(L::LAYOUT, A, B))
+    or_empty(swapped(L::LAYOUT, A, B))
 );
 static_mapping!(
     [L, const N: usize, const A: usize] FlipAxis<L, N, A>, N,
     [L: StaticMapping<N>],
-    done(flipped(L::LAYOUT, A))
+    or_empty(flipped(L::LAYOUT, A))
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize, const I: usize]
     IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M,
     [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    done(indexed::<N, M>(L::LAYOUT, A, I))
+    or_empty(indexed::<N, M>(L::LAYOUT, A, I))
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M,
     [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>],
-    done(inserted::<N, M>(L::LAYOUT, A))
+    or_empty(inserted::<N, M>(L::LAYOUT, A))
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M,
     [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    done(removed::<N, M>(L::LAYOUT, A))
+    or_empty(removed::<N, M>(L::LAYOUT, A))
 );
 static_mapping!(
     [L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
     SliceAxis<L, N, A, START, STOP, STEP>, N,
     [L: StaticMapping<N>],
-    done(sliced(L::LAYOUT, A, START, STOP, STEP))
+    or_empty(sliced(L::LAYOUT, A, START, STOP, STEP))
 );
 
 // The transform methods, on every static layout type of rank `$r`.
@@ -410,14 +457,19 @@ macro_rules! layout_methods {
             }
 
             /// Axes `A` and `B` swapped; an out-of-range axis is a compile
-            /// error when the result is used.
+            /// error at instantiation.
             ///
             /// ```
             /// use constrided::{strided, Mapping};
             /// assert_eq!(strided![shape = (4, 3)].transpose_axes::<0, 1>().shape(), [3, 4]);
             /// ```
             #[inline(always)]
-            pub fn transpose_axes<const A: usize, const B: usize>(self) -> TransposeAxes<Self, $r, A, B> {
+            pub fn transpose_axes<const A: usize, const B: usize>(self) -> TransposeAxes<Self, $r, A, B>
+            where
+                Self: StaticMapping<$r>,
+            {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(swapped(<Self as StaticMapping<$r>>::LAYOUT, A, B)) { panic!("{}", m.as_str()) } };
                 TransposeAxes::default()
             }
 
@@ -428,7 +480,12 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].flip_axis::<0>().offset(), 9);
             /// ```
             #[inline(always)]
-            pub fn flip_axis<const A: usize>(self) -> FlipAxis<Self, $r, A> {
+            pub fn flip_axis<const A: usize>(self) -> FlipAxis<Self, $r, A>
+            where
+                Self: StaticMapping<$r>,
+            {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(flipped(<Self as StaticMapping<$r>>::LAYOUT, A)) { panic!("{}", m.as_str()) } };
                 FlipAxis::default()
             }
 
@@ -443,8 +500,11 @@ macro_rules! layout_methods {
                 self,
             ) -> IndexAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I>
             where
+                Self: StaticMapping<$r>,
                 Rank<$r>: Lower,
             {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = index_problem(<Self as StaticMapping<$r>>::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
                 IndexAxisAt::default()
             }
 
@@ -459,8 +519,11 @@ macro_rules! layout_methods {
                 self,
             ) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>
             where
+                Self: StaticMapping<$r>,
                 Rank<$r>: Higher,
             {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = insert_problem::<$r>(A) { panic!("{}", m.as_str()) } };
                 InsertAxisAt::default()
             }
 
@@ -475,8 +538,11 @@ macro_rules! layout_methods {
                 self,
             ) -> RemoveAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A>
             where
+                Self: StaticMapping<$r>,
                 Rank<$r>: Lower,
             {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = remove_problem(<Self as StaticMapping<$r>>::LAYOUT, A) { panic!("{}", m.as_str()) } };
                 RemoveAxisAt::default()
             }
 
@@ -490,7 +556,12 @@ macro_rules! layout_methods {
             #[inline(always)]
             pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(
                 self,
-            ) -> SliceAxis<Self, $r, A, START, STOP, STEP> {
+            ) -> SliceAxis<Self, $r, A, START, STOP, STEP>
+            where
+                Self: StaticMapping<$r>,
+            {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(sliced(<Self as StaticMapping<$r>>::LAYOUT, A, START, STOP, STEP)) { panic!("{}", m.as_str()) } };
                 SliceAxis::default()
             }
         }
@@ -552,9 +623,11 @@ macro_rules! view_methods {
             pub fn transpose_axes<const A: usize, const B: usize>(
                 self,
             ) -> $View<'a, T, N, TransposeAxes<L, N, A, B>> {
-                // Evaluated here so that an out-of-range argument's error
-                // notes the caller's line.
-                let _ = const { <TransposeAxes<L, N, A, B> as StaticMapping<N>>::LAYOUT };
+                // Evaluated here (one line, so the error's note is short)
+                // so that an out-of-range argument's error notes the
+                // caller's line.
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(swapped(L::LAYOUT, A, B)) { panic!("{}", m.as_str()) } };
                 self.remap(TransposeAxes::default())
             }
 
@@ -568,9 +641,11 @@ macro_rules! view_methods {
             /// ```
             #[inline(always)]
             pub fn flip_axis<const A: usize>(self) -> $View<'a, T, N, FlipAxis<L, N, A>> {
-                // Evaluated here so that an out-of-range argument's error
-                // notes the caller's line.
-                let _ = const { <FlipAxis<L, N, A> as StaticMapping<N>>::LAYOUT };
+                // Evaluated here (one line, so the error's note is short)
+                // so that an out-of-range argument's error notes the
+                // caller's line.
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(flipped(L::LAYOUT, A)) { panic!("{}", m.as_str()) } };
                 self.remap(FlipAxis::default())
             }
 
@@ -591,10 +666,11 @@ macro_rules! view_methods {
             >(
                 self,
             ) -> $View<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> {
-                // Evaluated here so that an out-of-range argument's error
-                // notes the caller's line.
-                let _ =
-                    const { <SliceAxis<L, N, A, START, STOP, STEP> as StaticMapping<N>>::LAYOUT };
+                // Evaluated here (one line, so the error's note is short)
+                // so that an out-of-range argument's error notes the
+                // caller's line.
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = problem(sliced(L::LAYOUT, A, START, STOP, STEP)) { panic!("{}", m.as_str()) } };
                 self.remap(SliceAxis::default())
             }
         }
@@ -621,7 +697,8 @@ macro_rules! view_rank_methods {
             pub fn index_axis_at<const A: usize, const I: usize>(
                 self,
             ) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> {
-                let _ = const { <IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I> as StaticMapping<$lo>>::LAYOUT };
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = index_problem(L::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
                 self.remap(IndexAxisAt::default())
             }
 
@@ -637,7 +714,8 @@ macro_rules! view_rank_methods {
             pub fn insert_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> {
-                let _ = const { <InsertAxisAt<L, Rank<$n>, Rank<$hi>, A> as StaticMapping<$hi>>::LAYOUT };
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = insert_problem::<$n>(A) { panic!("{}", m.as_str()) } };
                 self.remap(InsertAxisAt::default())
             }
 
@@ -653,7 +731,8 @@ macro_rules! view_rank_methods {
             pub fn remove_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> {
-                let _ = const { <RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A> as StaticMapping<$lo>>::LAYOUT };
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = remove_problem(L::LAYOUT, A) { panic!("{}", m.as_str()) } };
                 self.remap(RemoveAxisAt::default())
             }
         }
@@ -679,6 +758,8 @@ macro_rules! view_edge_methods {
             pub fn insert_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, 1, InsertAxisAt<L, Rank<0>, Rank<1>, A>> {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = insert_problem::<0>(A) { panic!("{}", m.as_str()) } };
                 self.remap(InsertAxisAt::default())
             }
         }
@@ -695,6 +776,8 @@ macro_rules! view_edge_methods {
             pub fn index_axis_at<const A: usize, const I: usize>(
                 self,
             ) -> $View<'a, T, 7, IndexAxisAt<L, Rank<8>, Rank<7>, A, I>> {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = index_problem(L::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
                 self.remap(IndexAxisAt::default())
             }
 
@@ -710,6 +793,8 @@ macro_rules! view_edge_methods {
             pub fn remove_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, 7, RemoveAxisAt<L, Rank<8>, Rank<7>, A>> {
+                #[rustfmt::skip]
+                let () = const { if let Some(m) = remove_problem(L::LAYOUT, A) { panic!("{}", m.as_str()) } };
                 self.remap(RemoveAxisAt::default())
             }
         }

@@ -42,6 +42,11 @@ mod sealed {
 /// assert_eq!(item_of(&v), "&u8");
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Zip operand",
+    label = "not a view or array",
+    note = "Zip's operands are `StridedView`, `StridedViewMut`, `&StridedArray` and `&mut StridedArray`"
+)]
 pub trait Yield: sealed::Sealed {
     /// The item handed to the closure: `&mut T` or `&T`.
     type Item;
@@ -65,9 +70,11 @@ pub trait Yield: sealed::Sealed {
     /// nobody else, for `'s`.
     unsafe fn region<'s>(ptr: *mut Self::Elem, len: usize) -> Self::Region<'s>;
     #[doc(hidden)]
-    /// # Safety
-    /// As [`Yield::item`], with `pos < len`.
-    unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> Self::Item;
+    /// The region's base pointer, taken once per loop: items are derived
+    /// from it with [`Yield::item`], never from a fresh reborrow of the
+    /// whole region per item (which would invalidate the items handed out
+    /// before, that the closure may keep).
+    fn region_ptr(region: &mut Self::Region<'_>) -> *mut Self::Elem;
 }
 
 /// A [`Zip`] operand of rank `N`: a view or an array, by reference or by value.
@@ -79,6 +86,12 @@ pub trait Yield: sealed::Sealed {
 /// assert_eq!(shape_of(StridedView::new(&x, Layout::contiguous([2, 3]))?), [2, 3]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Zip operand of rank {N}",
+    label = "not a rank-{N} producer",
+    note = "Zip's operands are views and arrays of one rank: `StridedView`, `StridedViewMut`, `&StridedArray` and `&mut StridedArray`; the first operand fixed the rank to {N}",
+    note = "a view of another rank: reshape it, or broadcast a lower-rank operand with `and_broadcast`"
+)]
 pub trait Producer<const N: usize>: Yield {
     #[doc(hidden)]
     type Map: Mapping<N>;
@@ -118,10 +131,8 @@ macro_rules! producer {
                 unsafe { producer!(@slice $mutable ptr, len) }
             }
             #[inline(always)]
-            unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> $item {
-                // SAFETY: forwarded from the caller; the item is derived from
-                // the region's pointer.
-                unsafe { producer!(@at $mutable region, pos) }
+            fn region_ptr(region: &mut Self::Region<'_>) -> *mut T {
+                producer!(@at $mutable region)
             }
         }
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Producer<N> for $ty {
@@ -141,8 +152,8 @@ macro_rules! producer {
     (@region ref $s:lifetime $t:ident) => { &$s [$t] };
     (@slice mut $ptr:ident, $len:ident) => { core::slice::from_raw_parts_mut($ptr, $len) };
     (@slice ref $ptr:ident, $len:ident) => { core::slice::from_raw_parts($ptr, $len) };
-    (@at mut $r:ident, $pos:ident) => { &mut *$r.as_mut_ptr().add($pos) };
-    (@at ref $r:ident, $pos:ident) => { &*$r.as_ptr().add($pos) };
+    (@at mut $r:ident) => { $r.as_mut_ptr() };
+    (@at ref $r:ident) => { $r.as_ptr().cast_mut() };
     (@all mut $v:ident) => { $v.is_exclusive() };
     (@all ref $v:ident) => { $v.is_whole() };
     (@shared mut $ty:ty, [$($lt:lifetime),*]) => {};
@@ -181,9 +192,8 @@ mod arrays {
             unsafe { core::slice::from_raw_parts_mut(ptr, len) }
         }
         #[inline(always)]
-        unsafe fn item_in(region: &mut &mut [T], pos: usize) -> &'b mut T {
-            // SAFETY: forwarded from the caller.
-            unsafe { &mut *region.as_mut_ptr().add(pos) }
+        fn region_ptr(region: &mut &mut [T]) -> *mut T {
+            region.as_mut_ptr()
         }
     }
     impl<T, const N: usize> Producer<N> for &mut StridedArray<T, N> {
@@ -212,9 +222,8 @@ mod arrays {
             unsafe { core::slice::from_raw_parts(ptr, len) }
         }
         #[inline(always)]
-        unsafe fn item_in(region: &mut &[T], pos: usize) -> &'b T {
-            // SAFETY: forwarded from the caller.
-            unsafe { &*region.as_ptr().add(pos) }
+        fn region_ptr(region: &mut &[T]) -> *mut T {
+            region.as_ptr().cast_mut()
         }
     }
     impl<T, const N: usize> Producer<N> for &StridedArray<T, N> {
@@ -406,10 +415,15 @@ macro_rules! zip_arity {
                     $($v: $P::Region<'_>, $l: $M,)+
                     mut f: F,
                 ) {
-                    $(let mut $v = $v;)+
-                    // SAFETY: forwarded from the caller.
+                    // One base pointer per region, taken once: every item
+                    // derives from it (a reborrow of the whole region per
+                    // item would invalidate the items kept before). The
+                    // regions stay borrowed (function arguments) for the loop.
+                    $(let mut $v = $v; let $v = $P::region_ptr(&mut $v);)+
+                    // SAFETY: forwarded from the caller; positions are below
+                    // len, so they fit isize.
                     engine::static_for_each(shape, |i| unsafe {
-                        f($($P::item_in(&mut $v, $l.offset_of_unchecked(i))),+)
+                        f($($P::item($v, $l.offset_of_unchecked(i) as isize)),+)
                     });
                 }
                 let ($($v,)+) = self.parts;

@@ -30,72 +30,69 @@
 //! `cargo run` report it, with the numbers.
 
 use proc_macro::TokenStream;
-use proc_macro2::{Span, TokenStream as TokenStream2, TokenTree};
+use proc_macro2::{
+    Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream as TokenStream2, TokenTree,
+};
 use quote::{quote, quote_spanned};
-use syn::parse::{Parse, ParseStream, Parser};
-use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
-use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, Token, UnOp};
 
 const MAX_RANK: usize = 8;
 const KEYS: &str = "`shape`, `strides`, `offset` or `len`";
-// `dyn expr` entries are rewritten to `__constrided_dyn(expr)` before
-// parsing (`dyn expr` is not an expression).
-const DYN_MARK: &str = "__constrided_dyn";
 
-fn has_dyn(ts: TokenStream2) -> bool {
-    ts.into_iter().any(|t| match t {
-        TokenTree::Ident(id) => id == "dyn",
-        TokenTree::Group(g) => has_dyn(g.stream()),
-        _ => false,
-    })
+// A compile error: a message shown over the tokens from `start` to `end`
+// (on stable Rust rustc joins the two spans of the `compile_error!` call).
+struct Error {
+    start: Span,
+    end: Span,
+    message: String,
 }
 
-// Rewrites every `dyn <tokens up to the next comma>` into
-// `__constrided_dyn(<tokens>)`, in groups too.
-fn mark_dyn(ts: TokenStream2) -> TokenStream2 {
-    let tokens: Vec<TokenTree> = ts.into_iter().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        match &tokens[i] {
-            TokenTree::Ident(id) if id == "dyn" => {
-                let mut inner = Vec::new();
-                i += 1;
-                while i < tokens.len() {
-                    if matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ',') {
-                        break;
-                    }
-                    inner.push(match &tokens[i] {
-                        TokenTree::Group(g) => {
-                            let mut ng =
-                                proc_macro2::Group::new(g.delimiter(), mark_dyn(g.stream()));
-                            ng.set_span(g.span());
-                            TokenTree::Group(ng)
-                        }
-                        t => t.clone(),
-                    });
-                    i += 1;
-                }
-                out.push(TokenTree::Ident(Ident::new(DYN_MARK, id.span())));
-                let inner: TokenStream2 = inner.into_iter().collect();
-                let mut g = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, inner);
-                g.set_span(id.span());
-                out.push(TokenTree::Group(g));
-            }
-            TokenTree::Group(g) => {
-                let mut ng = proc_macro2::Group::new(g.delimiter(), mark_dyn(g.stream()));
-                ng.set_span(g.span());
-                out.push(TokenTree::Group(ng));
-                i += 1;
-            }
-            t => {
-                out.push(t.clone());
-                i += 1;
-            }
+type Result<T> = core::result::Result<T, Error>;
+
+impl Error {
+    fn new(span: Span, message: impl Into<String>) -> Self {
+        Error {
+            start: span,
+            end: span,
+            message: message.into(),
         }
     }
-    out.into_iter().collect()
+
+    // Over a run of tokens, first to last.
+    fn spanned(tokens: &[TokenTree], message: impl Into<String>) -> Self {
+        let start = tokens.first().map_or_else(Span::call_site, TokenTree::span);
+        let end = tokens.last().map_or(start, TokenTree::span);
+        Error {
+            start,
+            end,
+            message: message.into(),
+        }
+    }
+
+    // `::core::compile_error! { "message" }`, its path at `start` and its
+    // braces at `end`.
+    fn to_compile_error(&self) -> TokenStream2 {
+        let punct = |c: char, spacing: Spacing| {
+            let mut p = Punct::new(c, spacing);
+            p.set_span(self.start);
+            TokenTree::Punct(p)
+        };
+        let mut lit = Literal::string(&self.message);
+        lit.set_span(self.end);
+        let mut body = Group::new(Delimiter::Brace, TokenTree::Literal(lit).into());
+        body.set_span(self.end);
+        [
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("core", self.start)),
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("compile_error", self.start)),
+            punct('!', Spacing::Alone),
+            TokenTree::Group(body),
+        ]
+        .into_iter()
+        .collect()
+    }
 }
 
 /// Builds a static layout, or a view over a buffer through one.
@@ -112,120 +109,386 @@ pub fn strided(input: TokenStream) -> TokenStream {
     }
 }
 
+// ---- The grammar, over token trees -------------------------------------
+//
+//   input   := `type` entries | buffer `;` entries | entries
+//   entries := (key `=` value),* [`,`]
+//   value   := `(` entry,* `)` | `[` entry,* `]` | entry      (shape, strides)
+//            | entry                                         (offset, len)
+//   entry   := `dyn` tokens | `_` | [`-`] literal | tokens
+//
+// Lists are split at top-level commas: commas inside groups and inside the
+// angle brackets of a turbofish or a qualified path (`f::<A, B>()`,
+// `<T as Tr<A, B>>::N`) do not split.
+
+fn is_punct(t: &TokenTree, c: char) -> bool {
+    matches!(t, TokenTree::Punct(p) if p.as_char() == c)
+}
+
+// Splits `tokens` at top-level commas. A trailing comma ends the list; an
+// empty item before a comma is an error at that comma.
+fn split_commas(tokens: &[TokenTree]) -> Result<Vec<Vec<TokenTree>>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<TokenTree> = Vec::new();
+    let mut angle = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == ',' && angle == 0 => {
+                if cur.is_empty() {
+                    return Err(Error::new(p.span(), "expected a value before `,`"));
+                }
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                // A turbofish `::<`, or `<` opening a qualified path at
+                // the start of an item.
+                let after_colons = i >= 1 && is_punct(&tokens[i - 1], ':');
+                if after_colons || cur.is_empty() || angle > 0 {
+                    angle += 1;
+                }
+            }
+            // `->` inside a turbofish (`fn() -> T`) does not close it.
+            TokenTree::Punct(p)
+                if p.as_char() == '>'
+                    && angle > 0
+                    && !(i >= 1 && is_punct(&tokens[i - 1], '-')) =>
+            {
+                angle -= 1;
+            }
+            _ => {}
+        }
+        cur.push(t.clone());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+// The tokens inside invisible groups (`$e:expr` of a `macro_rules!`).
+fn unwrap_none(tokens: &[TokenTree]) -> Vec<TokenTree> {
+    match tokens {
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::None => {
+            unwrap_none(&g.stream().into_iter().collect::<Vec<_>>())
+        }
+        _ => tokens.to_vec(),
+    }
+}
+
 // One `key = value` entry.
 struct Entry {
     key: Ident,
-    value: Expr,
+    value: Vec<TokenTree>,
 }
 
-impl Parse for Entry {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let key: Ident = input
-            .parse()
-            .map_err(|e| syn::Error::new(e.span(), format!("expected a key: {KEYS}")))?;
-        input
-            .parse::<Token![=]>()
-            .map_err(|e| syn::Error::new(e.span(), format!("expected `=` after `{key}`")))?;
-        let value: Expr = input.parse()?;
-        Ok(Entry { key, value })
+fn parse_entries(tokens: TokenStream2) -> Result<Vec<Entry>> {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut entries = Vec::new();
+    for item in split_commas(&tokens)? {
+        let key = match &item[0] {
+            TokenTree::Ident(id) => id.clone(),
+            other => {
+                return Err(Error::new(other.span(), format!("expected a key: {KEYS}")));
+            }
+        };
+        match item.get(1) {
+            Some(t) if is_punct(t, '=') => {}
+            Some(t) => {
+                let span = match t {
+                    TokenTree::Group(g) => g.span_open(),
+                    t => t.span(),
+                };
+                return Err(Error::new(span, format!("expected `=` after `{key}`")));
+            }
+            None => {
+                return Err(Error::new(
+                    key.span(),
+                    format!("expected `=` after `{key}`"),
+                ));
+            }
+        }
+        if item.len() == 2 {
+            return Err(Error::new(
+                item[1].span(),
+                format!("expected a value after `{key} =`"),
+            ));
+        }
+        entries.push(Entry {
+            key,
+            value: item[2..].to_vec(),
+        });
     }
+    Ok(entries)
 }
 
 // A number the macro can read (an integer literal, maybe negated), or a
 // constant expression left to the compiler.
 #[derive(Clone)]
 struct Value {
-    expr: Expr,
+    // The entry's tokens (for `dyn expr`, without `dyn`).
+    expr: TokenStream2,
+    // Its first and last tokens' spans.
+    span: Span,
+    end: Span,
     literal: Option<i128>,
-    // A bare identifier `X` or `-X` (negative): maybe a const generic
-    // parameter, which only as such can be a const argument of a type.
+    // A bare identifier `X` or `-X` (negative) that names a const generic
+    // parameter, which only as itself can be a const argument of a type.
     param: Option<(bool, Ident)>,
     // A run-time entry: `dyn expr` (value form, with the expression) or
     // `_` (type form, without).
-    dynamic: Option<Option<Expr>>,
+    dynamic: Option<Option<TokenStream2>>,
+    // A path of two or more segments (`T::N`, `Self::ROWS`, `<T as Tr>::N`),
+    // maybe negated: maybe an associated constant of a generic type.
+    path: bool,
 }
 
-fn bare_ident(expr: &Expr) -> Option<Ident> {
-    match expr {
-        Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => p.path.get_ident().cloned(),
-        Expr::Group(g) => bare_ident(&g.expr),
-        // `(X)` is a constant expression: the escape hatch for a constant
-        // of another integer type than the entry's.
-        _ => None,
-    }
-}
-
-fn value_of(expr: &Expr) -> syn::Result<Value> {
-    if let Expr::Infer(_) = expr {
-        return Ok(Value {
-            expr: expr.clone(),
-            literal: None,
-            param: None,
-            dynamic: Some(None),
-        });
-    }
-    if let Expr::Call(c) = expr {
-        if let Expr::Path(p) = &*c.func {
-            if p.path.is_ident(DYN_MARK) && c.args.len() == 1 {
-                return Ok(Value {
-                    expr: expr.clone(),
-                    literal: None,
-                    param: None,
-                    dynamic: Some(Some(c.args[0].clone())),
-                });
-            }
+impl Value {
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error {
+            start: self.span,
+            end: self.end,
+            message: message.into(),
         }
     }
-    let literal = match expr {
-        Expr::Lit(ExprLit { lit, .. }) => Some(int_literal(lit, false)?),
-        Expr::Unary(ExprUnary {
-            op: UnOp::Neg(_),
-            expr: inner,
-            ..
-        }) => match &**inner {
-            Expr::Lit(ExprLit { lit, .. }) => Some(int_literal(lit, true)?),
-            _ => None,
-        },
-        Expr::Group(g) => return value_of(&g.expr),
-        _ => None,
-    };
-    let param = match expr {
-        Expr::Unary(ExprUnary {
-            op: UnOp::Neg(_),
-            expr: inner,
-            ..
-        }) => bare_ident(inner).map(|i| (true, i)),
-        other => bare_ident(other).map(|i| (false, i)),
-    };
-    Ok(Value {
-        expr: expr.clone(),
-        literal,
-        param,
+}
+
+fn value_of(tokens: &[TokenTree]) -> Result<Value> {
+    let tokens = unwrap_none(tokens);
+    let span = tokens[0].span();
+    let end = tokens[tokens.len() - 1].span();
+    let mut v = Value {
+        expr: tokens.iter().cloned().collect(),
+        span,
+        end,
+        literal: None,
+        param: None,
         dynamic: None,
-    })
+        path: false,
+    };
+    match &tokens[..] {
+        [TokenTree::Ident(id)] if id == "_" => v.dynamic = Some(None),
+        [TokenTree::Ident(id), rest @ ..] if id == "dyn" => {
+            if rest.is_empty() {
+                return Err(Error::new(id.span(), "expected an expression after `dyn`"));
+            }
+            v.dynamic = Some(Some(rest.iter().cloned().collect()));
+        }
+        [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, false)?),
+        [TokenTree::Punct(p), rest @ ..] if p.as_char() == '-' => match &unwrap_none(rest)[..] {
+            [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, true)?),
+            [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((true, id.clone())),
+            rest => v.path = is_path(rest),
+        },
+        [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((false, id.clone())),
+        rest => v.path = is_path(rest),
+    }
+    Ok(v)
 }
 
-fn int_literal(lit: &Lit, negative: bool) -> syn::Result<i128> {
-    match lit {
-        Lit::Int(i) => {
-            let v: i128 = i.base10_parse().map_err(|_| {
-                syn::Error::new_spanned(i, format!("`{i}` is too large for a layout entry"))
-            })?;
-            let v = if negative { -v } else { v };
-            check_suffix(i, v)?;
-            Ok(v)
+// `a::b`, `::a::b`, `T::N`, `<T as Tr>::N`: two or more segments (no call,
+// no operator). A single identifier is not a path here.
+fn is_path(tokens: &[TokenTree]) -> bool {
+    if let Some(TokenTree::Punct(p)) = tokens.first() {
+        if p.as_char() == '<' {
+            return tokens.iter().any(|t| is_punct(t, ':'));
         }
-        other => Err(syn::Error::new_spanned(
-            other,
-            "expected an integer: layout entries count elements",
-        )),
     }
+    let mut segments = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Ident(_) => segments += 1,
+            TokenTree::Punct(p)
+                if p.as_char() == ':' && i + 1 < tokens.len() && is_punct(&tokens[i + 1], ':') =>
+            {
+                i += 1;
+            }
+            // Generic arguments of a segment: `T::<u8>::N`, `Tr<A>::N`.
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                let mut depth = 1;
+                while depth > 0 {
+                    i += 1;
+                    match tokens.get(i) {
+                        Some(t) if is_punct(t, '<') => depth += 1,
+                        Some(t) if is_punct(t, '>') => depth -= 1,
+                        Some(_) => {}
+                        None => return false,
+                    }
+                }
+            }
+            _ => return false,
+        }
+        i += 1;
+    }
+    segments >= 2
+}
+
+// Whether `id` is declared as a const generic parameter (`<const ID:` or
+// `, const ID:`) in the source file it is written in. A const generic
+// parameter is a const argument of a type only as itself (`{ R }`, with its
+// declared type); any other constant is read as a constant expression of
+// any integer type, which needs no parentheses. Rust gives a macro no name
+// resolution, so this reads the file (once per file per compilation); when
+// it cannot (an older compiler, a file not on disk), every bare identifier
+// is taken as a possible parameter, the behaviour before.
+fn is_generic_param(id: &Ident) -> bool {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+    static PARAMS: Mutex<Option<HashMap<PathBuf, Option<Vec<String>>>>> = Mutex::new(None);
+    let Some(file) = id.span().local_file() else {
+        return true;
+    };
+    let mut guard = PARAMS.lock().unwrap_or_else(|e| e.into_inner());
+    let params = guard
+        .get_or_insert_with(HashMap::new)
+        .entry(file.clone())
+        .or_insert_with(|| {
+            std::fs::read_to_string(&file)
+                .ok()
+                .map(|s| const_params(&s))
+        });
+    match params {
+        Some(names) => names.iter().any(|n| id == n),
+        None => true,
+    }
+}
+
+// The names of `const NAME:` preceded by `<` or `,` (comments and
+// whitespace between): const generic parameters. A `const` item follows
+// `;`, `}`, `{`, `]`, `)` or a keyword, never `<` or `,`.
+fn const_params(src: &str) -> Vec<String> {
+    let src = &without_comments(src);
+    let bytes = src.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(found) = src[at..].find("const") {
+        let start = at + found;
+        at = start + 5;
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        if start > 0 && word(bytes[start - 1]) || bytes.get(at).is_some_and(|&c| word(c)) {
+            continue;
+        }
+        let before = src[..start].trim_end();
+        if !(before.ends_with('<') || before.ends_with(',')) {
+            continue;
+        }
+        let rest = src[at..].trim_start();
+        let name: String = rest
+            .bytes()
+            .take_while(|&c| word(c))
+            .map(char::from)
+            .collect();
+        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(':') {
+            out.push(name);
+        }
+    }
+    out
+}
+
+// `src` with its comments blanked out (string literals kept as they are).
+fn without_comments(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'"', _) => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            (b'/', Some(b'/')) => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            (b'/', Some(b'*')) => {
+                let mut depth = 0;
+                while i < b.len() {
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        if b[i] != b'\n' {
+                            out[i] = b' ';
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Only bytes inside comments were replaced (by spaces); a multi-byte
+    // character there becomes spaces too, so this stays valid UTF-8.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
+    let text = lit.to_string();
+    let not_integer = || {
+        Error::new(
+            lit.span(),
+            "expected an integer: layout entries count elements",
+        )
+    };
+    let bytes = text.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_digit) {
+        return Err(not_integer());
+    }
+    let (radix, body) = match text.get(..2) {
+        Some("0x") => (16, &text[2..]),
+        Some("0o") => (8, &text[2..]),
+        Some("0b") => (2, &text[2..]),
+        _ => (10, &text[..]),
+    };
+    let digits_end = body
+        .char_indices()
+        .find(|&(_, c)| !(c == '_' || c.is_digit(radix)))
+        .map_or(body.len(), |(i, _)| i);
+    let (digits, suffix) = body.split_at(digits_end);
+    if radix == 10 && (suffix.starts_with(['.', 'e', 'E']) || suffix == "f32" || suffix == "f64") {
+        return Err(not_integer());
+    }
+    let mut value: i128 = 0;
+    for c in digits.chars().filter(|&c| c != '_') {
+        let d = c.to_digit(radix).unwrap_or(0) as i128;
+        value = match value
+            .checked_mul(radix as i128)
+            .and_then(|v| v.checked_add(d))
+        {
+            Some(v) => v,
+            None => {
+                return Err(Error::new(
+                    lit.span(),
+                    format!("`{text}` is too large for a layout entry"),
+                ))
+            }
+        };
+    }
+    let v = if negative { -value } else { value };
+    check_suffix(lit, suffix, value, v)?;
+    Ok(v)
 }
 
 // A suffixed literal keeps its type: its value must be in that type's
 // range (`300u8` and `-5u32` are errors naming the number and the range).
-fn check_suffix(i: &syn::LitInt, v: i128) -> syn::Result<()> {
-    let suffix = i.suffix();
+fn check_suffix(lit: &Literal, suffix: &str, magnitude: i128, v: i128) -> Result<()> {
     let range: (i128, i128) = match suffix {
         "" => return Ok(()),
         "u8" => (0, u8::MAX as i128),
@@ -239,26 +502,24 @@ fn check_suffix(i: &syn::LitInt, v: i128) -> syn::Result<()> {
         "i64" | "isize" => (i64::MIN as i128, i64::MAX as i128),
         "i128" => (i128::MIN, i128::MAX),
         other => {
-            return Err(syn::Error::new_spanned(
-                i,
+            return Err(Error::new(
+                lit.span(),
                 format!("`{other}` is not an integer type: layout entries are integers"),
             ))
         }
     };
     if v < range.0 && range.0 == 0 {
-        return Err(syn::Error::new_spanned(
-            i,
+        return Err(Error::new(
+            lit.span(),
             format!(
-                "`-{}` is negative but `{suffix}` is unsigned: a suffixed literal keeps its type, whose range is {}..={}",
-                i.base10_digits(),
-                range.0,
-                range.1
+                "`-{magnitude}` is negative but `{suffix}` is unsigned: a suffixed literal keeps its type, whose range is {}..={}",
+                range.0, range.1
             ),
         ));
     }
     if v < range.0 || v > range.1 {
-        return Err(syn::Error::new_spanned(
-            i,
+        return Err(Error::new(
+            lit.span(),
             format!(
                 "{v} does not fit in `{suffix}`: a suffixed literal keeps its type, whose range is {}..={}",
                 range.0, range.1
@@ -268,14 +529,27 @@ fn check_suffix(i: &syn::LitInt, v: i128) -> syn::Result<()> {
     Ok(())
 }
 
-// The entries of a tuple `(a, b)`, an array `[a, b]`, `()` or a single value.
-fn list_of(expr: &Expr) -> syn::Result<Vec<Value>> {
-    match expr {
-        Expr::Tuple(t) => t.elems.iter().map(value_of).collect(),
-        Expr::Array(a) => a.elems.iter().map(value_of).collect(),
-        Expr::Paren(p) => Ok(vec![value_of(&p.expr)?]),
-        other => Ok(vec![value_of(other)?]),
+// The entries of a list `(a, b)`, `[a, b]`, `()`, or a single value; the
+// tokens after a list's group are an error.
+fn list_of(tokens: &[TokenTree]) -> Result<Vec<Value>> {
+    let tokens = unwrap_none(tokens);
+    if let Some(TokenTree::Group(g)) = tokens.first() {
+        if matches!(g.delimiter(), Delimiter::Parenthesis | Delimiter::Bracket) {
+            if let Some(extra) = tokens.get(1) {
+                // `(4, 3) + x` is not a list; `(X) * 2` is one value.
+                if matches!(extra, TokenTree::Ident(_) | TokenTree::Group(_))
+                    || g.delimiter() == Delimiter::Bracket
+                    || split_commas(&g.stream().into_iter().collect::<Vec<_>>())?.len() != 1
+                {
+                    return Err(Error::new(extra.span(), "expected `,` between entries"));
+                }
+                return Ok(vec![value_of(&tokens)?]);
+            }
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            return split_commas(&inner)?.iter().map(|e| value_of(e)).collect();
+        }
     }
+    Ok(vec![value_of(&tokens)?])
 }
 
 // What the entries say, checked for everything visible in the tokens.
@@ -287,15 +561,8 @@ struct Spec {
     len: Option<(Value, Span)>,
 }
 
-fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
-    // Rewritten only when needed: rebuilt groups lose their delimiters'
-    // own spans, which parse errors point at.
-    let tokens = if has_dyn(tokens.clone()) {
-        mark_dyn(tokens)
-    } else {
-        tokens
-    };
-    let entries = Punctuated::<Entry, Token![,]>::parse_terminated.parse2(tokens)?;
+fn parse_spec(tokens: TokenStream2, call_site: Span) -> Result<Spec> {
+    let entries = parse_entries(tokens)?;
     let mut shape = None;
     let mut strides = None;
     let mut offset = None;
@@ -308,15 +575,15 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
             "offset" => offset.is_some(),
             "len" => len.is_some(),
             _ => {
-                return Err(syn::Error::new_spanned(
-                    &entry.key,
+                return Err(Error::new(
+                    entry.key.span(),
                     format!("unknown key `{name}`: expected {KEYS}"),
                 ))
             }
         };
         if slot_taken {
-            return Err(syn::Error::new_spanned(
-                &entry.key,
+            return Err(Error::new(
+                entry.key.span(),
                 format!("`{name}` is given twice: each key may appear once"),
             ));
         }
@@ -328,15 +595,15 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
             _ => len = Some((value_of(&entry.value)?, span)),
         }
     }
-    let Some((shape, shape_span, shape_expr)) = shape else {
-        return Err(syn::Error::new(
+    let Some((shape, shape_span, shape_tokens)) = shape else {
+        return Err(Error::new(
             call_site,
             "missing `shape = (..)`: a layout needs its shape, e.g. `strided![shape = (4, 3)]`",
         ));
     };
     if shape.len() > MAX_RANK {
-        return Err(syn::Error::new_spanned(
-            &shape_expr,
+        return Err(Error::spanned(
+            &shape_tokens,
             format!(
                 "rank {} is above the maximum rank {MAX_RANK}: `shape` may have at most {MAX_RANK} entries",
                 shape.len()
@@ -346,22 +613,18 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
     for v in &shape {
         if let Some(n) = v.literal {
             if n < 0 {
-                return Err(syn::Error::new_spanned(
-                    &v.expr,
-                    format!("size {n} is negative: sizes count elements and must be 0 or more"),
-                ));
+                return Err(v.error(format!(
+                    "size {n} is negative: sizes count elements and must be 0 or more"
+                )));
             }
             if n > u64::MAX as i128 {
-                return Err(syn::Error::new_spanned(
-                    &v.expr,
-                    format!("size {n} does not fit in usize"),
-                ));
+                return Err(v.error(format!("size {n} does not fit in usize")));
             }
         }
     }
     if let Some((s, span)) = &strides {
         if s.len() != shape.len() {
-            return Err(syn::Error::new(
+            return Err(Error::new(
                 *span,
                 format!(
                     "`strides` has {} but `shape` has {}: give one stride per axis",
@@ -373,10 +636,7 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
         for v in s {
             if let Some(n) = v.literal {
                 if n < i64::MIN as i128 || n > i64::MAX as i128 {
-                    return Err(syn::Error::new_spanned(
-                        &v.expr,
-                        format!("stride {n} does not fit in isize"),
-                    ));
+                    return Err(v.error(format!("stride {n} does not fit in isize")));
                 }
             }
         }
@@ -390,16 +650,10 @@ fn parse_spec(tokens: TokenStream2, call_site: Span) -> syn::Result<Spec> {
                     } else {
                         "the buffer length must be 0 or more"
                     };
-                    return Err(syn::Error::new_spanned(
-                        &v.expr,
-                        format!("{what} {n} is negative: {why}"),
-                    ));
+                    return Err(v.error(format!("{what} {n} is negative: {why}")));
                 }
                 if n > u64::MAX as i128 {
-                    return Err(syn::Error::new_spanned(
-                        &v.expr,
-                        format!("{what} {n} does not fit in usize"),
-                    ));
+                    return Err(v.error(format!("{what} {n} does not fit in usize")));
                 }
             }
         }
@@ -436,9 +690,9 @@ enum Kind {
 fn literal_tokens(v: &Value, n: i128) -> TokenStream2 {
     let lit = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
     if n < 0 {
-        quote_spanned! {v.expr.span()=> -#lit}
+        quote_spanned! {v.span=> -#lit}
     } else {
-        quote_spanned! {v.expr.span()=> #lit}
+        quote_spanned! {v.span=> #lit}
     }
 }
 
@@ -452,13 +706,14 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
         return literal_tokens(v, n);
     }
     let e = &v.expr;
+    let span = v.span;
     let helper = match kind {
         Kind::Size => quote! { size_entry },
         Kind::Stride => quote! { stride_entry },
         Kind::Offset => quote! { offset_entry },
         Kind::Len => quote! { len_entry },
     };
-    quote_spanned! {e.span()=>
+    quote_spanned! {span=>
         match ::constrided::__private::#helper(&(#e), (#e) as i128, (#e) as u128) {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
@@ -474,8 +729,8 @@ fn raw_entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     }
     let e = &v.expr;
     match kind {
-        Kind::Stride => quote_spanned! {e.span()=> (#e) as isize },
-        _ => quote_spanned! {e.span()=> (#e) as usize },
+        Kind::Stride => quote_spanned! {v.span=> (#e) as isize },
+        _ => quote_spanned! {v.span=> (#e) as usize },
     }
 }
 
@@ -755,19 +1010,7 @@ impl Spec {
 }
 
 fn is_assoc(v: &Value) -> bool {
-    fn path(e: &Expr) -> bool {
-        match e {
-            Expr::Path(p) => p.qself.is_some() || p.path.segments.len() >= 2,
-            Expr::Group(g) => path(&g.expr),
-            Expr::Unary(ExprUnary {
-                op: UnOp::Neg(_),
-                expr,
-                ..
-            }) => path(expr),
-            _ => false,
-        }
-    }
-    v.literal.is_none() && v.dynamic.is_none() && path(&v.expr)
+    v.literal.is_none() && v.dynamic.is_none() && v.path
 }
 
 // The associated-constant path: entries that are paths (`T::N`,
@@ -885,12 +1128,12 @@ fn stride_entry_type(v: &Value) -> TokenStream2 {
 // run-time entries evaluated where the macro is called. A `&mut` with a
 // static zero stride on an axis of static size above 1 (aliasing decided
 // by static entries alone) is a compile error.
-fn mixed_value(spec: &Spec, mutable: Option<Span>) -> syn::Result<TokenStream2> {
+fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     if let (Some(span), Some((s, _))) = (mutable, &spec.strides) {
         for (k, st) in s.iter().enumerate() {
             if let (Some(0), Some(size)) = (st.literal, spec.shape[k].literal) {
                 if size > 1 {
-                    return Err(syn::Error::new(
+                    return Err(Error::new(
                         span,
                         format!(
                             "strided!: a mutable view needs a unique layout, but axis {k} has static size {size} and static stride 0, so all its indices reach the same position"
@@ -900,14 +1143,19 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> syn::Result<TokenStream2> 
             }
         }
     }
+    if let Some(span) = mutable {
+        if let Some(m) = static_axes_alias(spec) {
+            return Err(Error::new(span, m));
+        }
+    }
     let ty = mixed_type(spec);
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
             Some(Some(e)) => match kind {
-                Kind::Stride => quote_spanned! {e.span()=> { let v: isize = #e; v } },
-                _ => quote_spanned! {e.span()=> { let v: usize = #e; v } },
+                Kind::Stride => quote_spanned! {v.span=> { let v: isize = #e; v } },
+                _ => quote_spanned! {v.span=> { let v: usize = #e; v } },
             },
-            Some(None) => quote_spanned! {v.expr.span()=>
+            Some(None) => quote_spanned! {v.span=>
                 ::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")
             },
             None => const_arg(v, kind),
@@ -925,6 +1173,63 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> syn::Result<TokenStream2> 
         }
         None => quote! { <#ty>::contiguous([#(#shape),*], #offset) },
     })
+}
+
+// A rule of a mixed layout that involves only its static entries: the
+// axes whose size and stride are both literals alias among themselves, so
+// the layout aliases whatever its run-time entries are (unless one of them
+// makes it empty). Decided exactly for up to 2^16 indices of those axes;
+// above that (or with no such collision) the run-time check decides.
+fn static_axes_alias(spec: &Spec) -> Option<String> {
+    let (strides, _) = spec.strides.as_ref()?;
+    let axes: Vec<(usize, i128, i128)> = (0..spec.shape.len())
+        .filter_map(|k| match (spec.shape[k].literal, strides[k].literal) {
+            (Some(d), Some(s))
+                if spec.shape[k].dynamic.is_none() && strides[k].dynamic.is_none() =>
+            {
+                Some((k, d, s))
+            }
+            _ => None,
+        })
+        .collect();
+    let count = axes.iter().try_fold(1i128, |acc, &(_, d, _)| {
+        acc.checked_mul(d).filter(|&n| n <= 1 << 16)
+    })?;
+    if axes.len() < 2 || count < 2 {
+        return None;
+    }
+    let mut seen = std::collections::HashMap::new();
+    let mut index = vec![0i128; axes.len()];
+    for _ in 0..count {
+        let pos: i128 = index.iter().zip(&axes).map(|(i, &(_, _, s))| i * s).sum();
+        if let Some(first) = seen.insert(pos, index.clone()) {
+            let list = |f: &dyn Fn(&(usize, i128, i128)) -> String| {
+                axes.iter().map(f).collect::<Vec<_>>().join(", ")
+            };
+            let idx = |ix: &Vec<i128>| {
+                ix.iter()
+                    .map(i128::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Some(format!(
+                "strided!: a mutable view needs a unique layout, but its static axes ({}) with sizes ({}) and strides ({}) alias whatever the run-time entries are: their indices ({}) and ({}) reach the same position",
+                list(&|a| a.0.to_string()),
+                list(&|a| a.1.to_string()),
+                list(&|a| a.2.to_string()),
+                idx(&first),
+                idx(&index),
+            ));
+        }
+        for k in (0..axes.len()).rev() {
+            index[k] += 1;
+            if index[k] < axes[k].1 {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+    None
 }
 
 // A const argument for an entry of the generic path: a literal, a bare
@@ -1005,7 +1310,8 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
             }
         }
     };
-    quote! {{ #check; <#ty>::new() }}
+    // `new` would check the layout again: one error, not two.
+    quote! {{ #check; <#ty>::__prechecked() }}
 }
 
 // Makes the macro's internal names unique per invocation, so that a
@@ -1028,13 +1334,13 @@ fn rename(ts: TokenStream2, suffix: usize) -> TokenStream2 {
 
 static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-fn expand(input: TokenStream2) -> syn::Result<TokenStream2> {
+fn expand(input: TokenStream2) -> Result<TokenStream2> {
     let out = expand_inner(input)?;
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     Ok(rename(out, n))
 }
 
-fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
+fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
     let call_site = Span::call_site();
     let tokens: Vec<TokenTree> = input.into_iter().collect();
     // Type form: `type shape = ..`.
@@ -1072,16 +1378,27 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
         Some(at) => {
             let buffer_tokens: TokenStream2 = tokens[..at].iter().cloned().collect();
             if buffer_tokens.is_empty() {
-                return Err(syn::Error::new(
+                return Err(Error::new(
                     tokens[at].span(),
                     "expected a buffer before `;`, e.g. `strided!(&buf; shape = (4, 3))`",
                 ));
             }
-            let buffer: Expr = syn::parse2(buffer_tokens)?;
+            let buffer = buffer_tokens;
+            // `&buf` or `&mut buf`, as written: (the `&`, the `mut`).
+            let reference = match &tokens[..at] {
+                [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => Some((
+                    amp.span(),
+                    match rest.first() {
+                        Some(TokenTree::Ident(m)) if m == "mut" => Some(m.span()),
+                        _ => None,
+                    },
+                )),
+                _ => None,
+            };
             let spec = parse_spec(tokens[at + 1..].iter().cloned().collect(), call_site)?;
             if spec.is_mixed() {
-                let mutable = match &buffer {
-                    Expr::Reference(r) if r.mutability.is_some() => Some(r.span()),
+                let mutable = match reference {
+                    Some((amp, Some(_))) => Some(amp),
                     _ => None,
                 };
                 let layout = mixed_value(&spec, mutable)?;
@@ -1090,8 +1407,8 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
                 });
             }
             if spec.has_assoc() {
-                let mutable = match &buffer {
-                    Expr::Reference(r) if r.mutability.is_some() => Some(r.span()),
+                let mutable = match reference {
+                    Some((amp, Some(_))) => Some(amp),
                     _ => None,
                 };
                 let layout = assoc_value(&spec, mutable);
@@ -1108,12 +1425,9 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
             // time, while a shared one pays at most a few hundred steps. A
             // proof the quick search (or the generic path) leaves open is
             // `Deferred`: made at instantiation, for exclusive borrows only.
-            let (mutable, proof) = match &buffer {
-                Expr::Reference(r) => match r.mutability {
-                    Some(m) => (
-                        Some(m.span().join(r.expr.span()).unwrap_or(m.span())),
-                        quote! { ::constrided::__private::Unique },
-                    ),
+            let (mutable, proof) = match reference {
+                Some((_, mutability)) => match mutability {
+                    Some(m) => (Some(m), quote! { ::constrided::__private::Unique }),
                     None => (None, quote! { ::constrided::__private::Shared }),
                 },
                 _ if generic => (None, quote! { ::constrided::__private::Deferred }),
@@ -1145,7 +1459,107 @@ fn expand_inner(input: TokenStream2) -> syn::Result<TokenStream2> {
             // `static_view` checks what needs the buffer's type (a
             // fixed-size array's length, a deferred uniqueness proof) when
             // it is instantiated; rustc's note names this line.
-            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout) })
+            // The check is a generic function defined here, spanned at the
+            // buffer, so a broken rule is reported at the user's line.
+            let at = tokens[0].span();
+            let check = quote_spanned! {at=>
+                {
+                    #[allow(non_snake_case)]
+                    fn __CONSTRIDED_CHECK<'a, B, const N: usize, M, P>(
+                        _: ::core::marker::PhantomData<(B, M, P, [(); N])>,
+                    ) where
+                        B: ::constrided::__private::StaticSource<'a>,
+                        M: ::constrided::__private::StaticMapping<N>,
+                        P: ::constrided::__private::ProofKind,
+                    {
+                        const {
+                            if let ::core::option::Option::Some(m) =
+                                ::constrided::__private::source_check::<'a, B, N, M, P>()
+                            {
+                                ::core::panic!("{}", m.as_str())
+                            }
+                        }
+                    }
+                    __CONSTRIDED_CHECK
+                }
+            };
+            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout, #check) })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn tokens(s: &str) -> Vec<TokenTree> {
+        TokenStream2::from_str(s).unwrap().into_iter().collect()
+    }
+
+    fn text(items: &[Vec<TokenTree>]) -> Vec<String> {
+        items
+            .iter()
+            .map(|t| t.iter().cloned().collect::<TokenStream2>().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn const_params_are_found_after_angle_or_comma_only() {
+        let src = "const ROWS: u32 = 4;\n\
+                   fn f<const R: usize, T, /* c */ const S: isize>() {}\n\
+                   impl<const\n N : usize> X {}\n\
+                   struct A { x: [u8; 3] }\n\
+                   pub const PITCH: usize = 5; const fn g() {}";
+        assert_eq!(const_params(src), ["R", "S", "N"]);
+    }
+
+    #[test]
+    fn entries_split_at_top_level_commas() {
+        let items = split_commas(&tokens("a, f::<A, B>(x, y), <T as Tr<A, B>>::N, [1, 2],")).ok();
+        assert_eq!(
+            text(&items.unwrap()),
+            [
+                "a",
+                "f ::< A , B > (x , y)",
+                "< T as Tr < A , B >>:: N",
+                "[1 , 2]"
+            ]
+        );
+        // `a < b` is a comparison, not a bracket.
+        assert_eq!(
+            split_commas(&tokens("a < b, c")).ok().map(|v| v.len()),
+            Some(2)
+        );
+        assert!(split_commas(&tokens("a,, b")).is_err());
+    }
+
+    #[test]
+    fn literals_keep_value_and_suffix() {
+        let lit = |s: &str| match &tokens(s)[..] {
+            [TokenTree::Literal(l)] => l.clone(),
+            _ => unreachable!(),
+        };
+        assert_eq!(int_literal(&lit("1_000"), false).ok(), Some(1000));
+        assert_eq!(int_literal(&lit("0x1f"), true).ok(), Some(-31));
+        assert_eq!(int_literal(&lit("255u8"), false).ok(), Some(255));
+        assert_eq!(int_literal(&lit("0b101i64"), false).ok(), Some(5));
+        for bad in ["256u8", "1.5", "1e3", "2f32", "'c'", "\"s\"", "4abc"] {
+            assert!(int_literal(&lit(bad), false).is_err(), "{bad}");
+        }
+        let e = int_literal(&lit("5u32"), true).err().unwrap();
+        assert!(e
+            .message
+            .starts_with("`-5` is negative but `u32` is unsigned"));
+    }
+
+    #[test]
+    fn values_are_classified() {
+        let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
+        assert_eq!(v("-3").literal, Some(-3));
+        assert!(matches!(v("_").dynamic, Some(None)));
+        assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
+        assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
+        assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
     }
 }

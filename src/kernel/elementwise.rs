@@ -204,6 +204,9 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
 /// every index `i`, calling `f` in an unspecified order. If `f` panics, the
 /// elements written so far are dropped (the traversal is deterministic, so
 /// they are the first ones it visits) and `out` is left uninitialised.
+/// Returns how many elements it wrote: `sl.numel()`, or 0 when it wrote
+/// none (no row-major layout of that shape exists); only when it returns
+/// `sl.numel()` is `out` initialised.
 ///
 /// # Safety
 /// `out` is valid for writes of `sl.numel()` elements and does not overlap
@@ -214,13 +217,13 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
     src: *const T,
     sl: &Layout<N>,
     mut f: impl FnMut(&T) -> U,
-) {
+) -> usize {
     let Ok(ol) = Layout::try_contiguous(sl.shape()) else {
-        return;
+        return 0;
     };
     let (os, ss) = (ol.strides(), sl.strides());
     let Some(plan) = Plan::<2>::new(&ol.shape(), [&os, &ss], [0, sl.offset()], Order::Free) else {
-        return;
+        return 0;
     };
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
 
@@ -270,7 +273,9 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
         }
     });
     // Every element is initialised: the caller owns them now.
+    let written = guard.written;
     core::mem::forget(guard);
+    written
 }
 
 // The inner axis of a one-operand plan: (length, stride); a scalar plan

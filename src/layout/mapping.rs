@@ -20,6 +20,11 @@ pub(crate) use sealed::Sealed;
 /// }
 /// assert_eq!(describe(Layout::contiguous([2, 3])), "[2, 3] [3, 1] 0");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a layout of rank {N}",
+    label = "not a rank-{N} layout",
+    note = "layouts are `Layout<{N}>` and the static layouts `strided!` makes; a view's layout has the view's rank"
+)]
 pub trait Mapping<const N: usize>: Copy + Sealed {
     /// `true` for static layouts (`strided!`), whose shape, strides and
     /// offset are constants: kernels then run plain nested loops over the

@@ -24,6 +24,11 @@ pub struct Rank<const N: usize>;
 /// fn below<const N: usize, const M: usize>() -> usize where Rank<N>: Lower<Out = Rank<M>> { M }
 /// assert_eq!(below::<3, _>(), 2);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no rank one below: removing an axis needs a view of rank 1 or more",
+    label = "no axis to remove",
+    note = "index_axis, remove_axis and the like drop one axis; a rank-0 view has none"
+)]
 pub trait Lower {
     /// `Rank<N - 1>`.
     type Out;
@@ -36,6 +41,11 @@ pub trait Lower {
 /// fn above<const N: usize, const M: usize>() -> usize where Rank<N>: Higher<Out = Rank<M>> { M }
 /// assert_eq!(above::<7, _>(), 8);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no rank one above: the maximum rank is 8",
+    label = "a rank-8 view cannot gain an axis",
+    note = "insert_axis and the like add one axis; ranks go up to 8"
+)]
 pub trait Higher {
     /// `Rank<N + 1>`.
     type Out;

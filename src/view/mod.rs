@@ -20,7 +20,7 @@ mod copy;
 mod eq;
 mod fmt;
 mod iter;
-mod ops;
+pub(crate) mod ops;
 mod transform;
 
 #[cfg(feature = "alloc")]
@@ -594,7 +594,8 @@ unsafe fn start_at<T, const N: usize>(
     strides: [isize; N],
 ) -> Result<(Layout<N>, NonNull<T>), LayoutError> {
     let low = crate::layout::math::lowest_reach(&shape, &strides);
-    if -low > isize::MAX as i128 {
+    // `low` may be i128::MIN (saturated): compare without negating it.
+    if low < -(isize::MAX as i128) {
         return Err(LayoutError::NegativeReach { position: low });
     }
     let layout = Layout::new(shape, strides, (-low) as usize)?;
