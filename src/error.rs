@@ -110,7 +110,7 @@ impl fmt::Debug for Dims {
 /// let e = LayoutError::ShapeMismatch {
 ///     expected: Dims::new(&[2, 3]),
 ///     found: Dims::new(&[5]),
-///     arg: ShapeArg::Vec,
+///     arg: ShapeArg::Vector,
 /// };
 /// assert_eq!(e.to_string(), "the vector has 5 elements, but shape (2, 3) has 6");
 /// ```
@@ -131,10 +131,12 @@ pub enum ShapeArg {
     /// A window shape `found` is larger than the view's shape `expected`
     /// on some axis (or the number of windows does not fit in `usize`).
     Window,
-    /// A vector of length `found[0]` for a shape `expected`.
-    Vec,
+    /// A vector of length `found[0]` for a shape `expected` (`from_vec`).
+    /// (Not named `Vec`: rustc would then print `std::vec::Vec` in full
+    /// in users' error messages.)
+    Vector,
     /// A slice of length `found[0]` for a view of `expected[0]` elements.
-    Slice,
+    SliceLen,
     /// A reshape of shape `expected` to shape `found`, whose element
     /// counts differ.
     Reshape,

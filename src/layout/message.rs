@@ -218,14 +218,14 @@ const fn shape_mismatch(m: Message, expected: &Dims, found: &Dims, arg: ShapeArg
                 .push_dims(expected)
                 .push(" does not fit in usize")
         }
-        ShapeArg::Vec => m
+        ShapeArg::Vector => m
             .push("the vector has ")
             .push_uint(first(found))
             .push(" elements, but shape ")
             .push_dims(expected)
             .push(" has ")
             .push_uint(numel(expected)),
-        ShapeArg::Slice => m
+        ShapeArg::SliceLen => m
             .push("the slice has ")
             .push_uint(first(found))
             .push(" elements, but the view has ")

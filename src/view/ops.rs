@@ -21,7 +21,7 @@ fn check_len(numel: usize, len: usize) -> Result<(), LayoutError> {
         Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&[numel]),
             found: Dims::new(&[len]),
-            arg: ShapeArg::Slice,
+            arg: ShapeArg::SliceLen,
         })
     }
 }
