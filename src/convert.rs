@@ -495,6 +495,7 @@ pub fn arrayd_from_layout<T: Copy + Default>(
         LayoutError::ShapeMismatch {
             expected: crate::error::Dims::new(layout.shape()),
             found: crate::error::Dims::new(layout.shape()),
+            arg: crate::error::ShapeArg::Shape,
         }
     })
 }

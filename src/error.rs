@@ -101,6 +101,52 @@ impl fmt::Debug for Dims {
     }
 }
 
+/// Which argument a [`LayoutError::ShapeMismatch`] is about, so that its
+/// message names it ("Zip operand 2 has shape (3, 2), but operand 1 has
+/// shape (2, 3)").
+///
+/// ```
+/// use constrided::{Dims, LayoutError, ShapeArg};
+/// let e = LayoutError::ShapeMismatch {
+///     expected: Dims::new(&[2, 3]),
+///     found: Dims::new(&[5]),
+///     arg: ShapeArg::Vector,
+/// };
+/// assert_eq!(e.to_string(), "the vector has 5 elements, but shape (2, 3) has 6");
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShapeArg {
+    /// Two shapes with no more specific role: "shape mismatch: expected
+    /// `expected`, found `found`".
+    Shape,
+    /// The source of a copy has shape `found`; its destination `expected`.
+    Source,
+    /// The destination of a reduction or of `zip_with` has shape `found`;
+    /// the result (or the other operand) has shape `expected`.
+    Destination,
+    /// The operand of a `Zip` with this 1-based number (in call order) has
+    /// shape `found`; the first operand has shape `expected`.
+    Operand(usize),
+    /// A window shape `found` is larger than the view's shape `expected`
+    /// on some axis (or the number of windows does not fit in `usize`).
+    Window,
+    /// A vector of length `found[0]` for a shape `expected` (`from_vec`).
+    /// (Not named `Vec`: rustc would then print `std::vec::Vec` in full
+    /// in users' error messages.)
+    Vector,
+    /// A slice of length `found[0]` for a view of `expected[0]` elements.
+    SliceLen,
+    /// A reshape of shape `expected` to shape `found`, whose element
+    /// counts differ.
+    Reshape,
+    /// The axis with this number was to be removed, but its size is
+    /// `found[0]`, not 1.
+    RemovedAxis(usize),
+    /// `found[0]` strides were given for the shape `expected`.
+    Strides,
+}
+
 /// Why a layout, a view or a kernel call was refused.
 ///
 /// ```
@@ -145,12 +191,16 @@ pub enum LayoutError {
         /// found; `None` when uniqueness could not be proved either way.
         indices: Option<(Dims, Dims)>,
     },
-    /// Two shapes (or a shape and an element count) that must agree do not.
+    /// Two shapes (or a shape and an element count) that must agree do not;
+    /// `arg` says which argument is wrong (see [`ShapeArg`] for what
+    /// `expected` and `found` hold in each case).
     ShapeMismatch {
         /// The shape that was needed.
         expected: Dims,
         /// The shape that was given.
         found: Dims,
+        /// Which argument `found` belongs to.
+        arg: ShapeArg,
     },
     /// An axis number is not below the rank.
     AxisOutOfRange {

@@ -233,7 +233,7 @@ mod zip;
 ///
 /// `ui-tests/` holds every error message.
 pub use constrided_macros::strided;
-pub use error::{Dims, LayoutError};
+pub use error::{Dims, LayoutError, ShapeArg};
 pub use kernel::rearrange;
 pub use layout::{
     DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem,

@@ -172,6 +172,7 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
                 return Err(LayoutError::ShapeMismatch {
                     expected: Dims::new(&want),
                     found: Dims::new(&found),
+                    arg: crate::ShapeArg::Shape,
                 });
             }
         }
@@ -180,6 +181,7 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
                 return Err(LayoutError::ShapeMismatch {
                     expected: Dims::new(&[o]),
                     found: Dims::new(&[offset]),
+                    arg: crate::ShapeArg::Shape,
                 });
             }
         }

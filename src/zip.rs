@@ -335,9 +335,11 @@ impl<P1: Producer<N>, const N: usize> Zip<(Part<P1, P1::Map>,), N> {
     }
 }
 
+// The operand with 1-based number `k`, which must have the zip's shape.
 fn part<P: Producer<N>, const N: usize>(
     p: P,
     shape: &[usize; N],
+    k: usize,
 ) -> Result<Part<P, P::Map>, LayoutError> {
     let (ptr, map, all) = p.into_raw();
     let found = map.shape();
@@ -345,6 +347,7 @@ fn part<P: Producer<N>, const N: usize>(
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(shape),
             found: Dims::new(&found),
+            arg: crate::ShapeArg::Operand(k),
         });
     }
     Ok(Part {
@@ -385,7 +388,7 @@ const PAR_MIN: usize = 1 << 15;
 macro_rules! zip_arity {
     ($K:literal; $($P:ident $M:ident $v:ident $q:ident $c:ident $l:ident $s:ident),+; $($next:ident)?) => {
         impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Zip<($(Part<$P, $M>,)+), N> {
-            zip_arity!(@and $($next)?; $($P $M $v),+);
+            zip_arity!(@and $K $($next)?; $($P $M $v),+);
 
             /// Calls `f` with one item of every operand, for every index, in
             /// an **unspecified order**.
@@ -583,8 +586,8 @@ macro_rules! zip_arity {
             }
         }
     };
-    (@and ; $($P:ident $M:ident $v:ident),+) => {};
-    (@and $next:ident; $($P:ident $M:ident $v:ident),+) => {
+    (@and $K:literal ; $($P:ident $M:ident $v:ident),+) => {};
+    (@and $K:literal $next:ident; $($P:ident $M:ident $v:ident),+) => {
         /// Adds an operand of the same shape (`ShapeMismatch` otherwise).
         ///
         /// ```
@@ -598,7 +601,7 @@ macro_rules! zip_arity {
             self,
             p: $next,
         ) -> Result<Zip<($(Part<$P, $M>,)+ Part<$next, $next::Map>), N>, LayoutError> {
-            let last = part(p, &self.shape)?;
+            let last = part(p, &self.shape, $K + 1)?;
             let ($($v,)+) = self.parts;
             Ok(Zip { parts: ($($v,)+ last), shape: self.shape })
         }

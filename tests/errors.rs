@@ -1,7 +1,9 @@
 //! Bad input returns the matching `LayoutError`, whose message names the
 //! numbers; nothing panics except out-of-range indexing.
 
-use constrided::{s, Dims, Layout, LayoutError, Slice, StridedArray, StridedView, StridedViewMut};
+use constrided::{
+    s, Dims, Layout, LayoutError, ShapeArg, Slice, StridedArray, StridedView, StridedViewMut, Zip,
+};
 
 #[test]
 fn negative_reach_names_the_position() {
@@ -220,12 +222,13 @@ fn kernel_shape_mismatch_and_lengths() {
         e,
         LayoutError::ShapeMismatch {
             expected: Dims::new(&[3, 2]),
-            found: Dims::new(&[2, 3])
+            found: Dims::new(&[2, 3]),
+            arg: ShapeArg::Source,
         }
     );
     assert_eq!(
         e.to_string(),
-        "shape mismatch: expected (3, 2), found (2, 3)"
+        "the source has shape (2, 3), but the destination has shape (3, 2)"
     );
     assert!(matches!(
         dst.copy_from_slice(&[1, 2]),
@@ -310,4 +313,78 @@ fn mutable_indexing_out_of_range_panics() {
     let mut a = [0; 6];
     let mut v = StridedViewMut::new(&mut a, Layout::contiguous([2, 3])).unwrap();
     v[[0, 3]] = 1;
+}
+
+// Each shape error says which argument is wrong and gives both numbers.
+#[test]
+fn shape_errors_name_the_argument() {
+    let x: Vec<i32> = (0..12).collect();
+    let v = StridedView::new(&x, Layout::contiguous([3, 4])).unwrap();
+    let text = |e: LayoutError| e.to_string();
+    // A window larger than the view.
+    assert_eq!(
+        text(v.windows([4, 1]).err().unwrap()),
+        "window 4 on axis 0 is larger than the axis' size 3 (window (4, 1), view shape (3, 4))"
+    );
+    assert_eq!(
+        text(v.windows([1, 5]).err().unwrap()),
+        "window 5 on axis 1 is larger than the axis' size 4 (window (1, 5), view shape (3, 4))"
+    );
+    // from_vec with a wrong length.
+    assert_eq!(
+        text(StridedArray::from_vec([2, 3], vec![0; 5]).unwrap_err()),
+        "the vector has 5 elements, but shape (2, 3) has 6"
+    );
+    // A Zip operand of another shape, numbered in call order.
+    let t = v.t();
+    assert_eq!(
+        text(Zip::from(v).and(t).err().unwrap()),
+        "Zip operand 2 has shape (4, 3), but operand 1 has shape (3, 4)"
+    );
+    assert_eq!(
+        text(Zip::from(v).and(v).unwrap().and(t).err().unwrap()),
+        "Zip operand 3 has shape (4, 3), but operand 1 has shape (3, 4)"
+    );
+    // Copies: source against destination.
+    let mut y = [0; 12];
+    let mut d = StridedViewMut::new(&mut y, Layout::contiguous([4, 3])).unwrap();
+    assert_eq!(
+        text(d.assign(&v).unwrap_err()),
+        "the source has shape (3, 4), but the destination has shape (4, 3)"
+    );
+    assert_eq!(
+        text(constrided::kernel::rearrange(&mut d, &v).unwrap_err()),
+        "the source has shape (3, 4), but the destination has shape (4, 3)"
+    );
+    // Slices against the view's element count.
+    assert_eq!(
+        text(v.copy_to_slice(&mut [0; 7]).unwrap_err()),
+        "the slice has 7 elements, but the view has 12"
+    );
+    assert_eq!(
+        text(d.copy_from_slice(&[1, 2]).unwrap_err()),
+        "the slice has 2 elements, but the view has 12"
+    );
+    // A reduction's destination against the result's shape.
+    let mut z = [0; 3];
+    let mut r = StridedViewMut::new(&mut z, Layout::contiguous([3])).unwrap();
+    assert_eq!(
+        text(v.fold_axis_into(0, &mut r, |a, &b| *a += b).unwrap_err()),
+        "the destination has shape (3,), but the result has shape (4,)"
+    );
+    // Reshape: both element counts.
+    assert_eq!(
+        text(Layout::contiguous([3, 4]).reshape([13]).unwrap_err()),
+        "cannot reshape shape (3, 4) of 12 elements into (13,) of 13 elements"
+    );
+    // Removing an axis that is not of size 1.
+    assert_eq!(
+        text(Layout::contiguous([3, 4]).remove_axis::<1>(1).unwrap_err()),
+        "axis 1 has size 4; only an axis of size 1 can be removed"
+    );
+    // Strides of another length than the shape (runtime rank).
+    assert_eq!(
+        text(constrided::layout::math::extent(&[4, 3], &[1], 0).unwrap_err()),
+        "shape (4, 3) has 2 axes, but 1 strides were given"
+    );
 }

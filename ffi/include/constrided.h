@@ -80,6 +80,17 @@ cstrided_status cstrided_as_strided(const cstrided_desc *out_desc, void *out, co
 /* A static, NUL-terminated English description of a status. */
 const char *cstrided_status_string(cstrided_status status);
 
+/*
+ * The message of the last call on the calling thread that did not return
+ * CSTRIDED_SUCCESS: the function, then which parameter is wrong and the
+ * numbers (the text of constrided's LayoutError when a layout was refused),
+ * e.g. "cstrided_rearrange: the element sizes differ: dst_desc has 8 bytes
+ * per element, src_desc has 4". "" when no call on this thread has failed.
+ * Successful calls leave it as it is. The string belongs to the library and
+ * stays valid until the next call of this library on the same thread.
+ */
+const char *cstrided_last_error(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -11,7 +11,9 @@
 //! - `cstrided_rearrange`: InfiniOP's `Rearrange`, a copy between any two
 //!   layouts of one shape;
 //! - `cstrided_as_strided`: Ascend ATB's `AsStrided`;
-//! - `cstrided_status_string`.
+//! - `cstrided_status_string`;
+//! - `cstrided_last_error`: the message of the calling thread's last failed
+//!   call, naming the parameter and the numbers.
 //!
 //! Every function checks what it can (NULL pointers, rank above 8, zero
 //! element size, shapes, strides that overflow, an aliasing destination,
@@ -45,11 +47,14 @@
 #![allow(non_camel_case_types)]
 
 use core::ffi::{c_char, c_int, c_void};
+use core::fmt;
+use std::cell::RefCell;
+use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::kernel::rearrange_bytes_raw;
 use constrided::layout::math::lowest_reach;
-use constrided::{DynLayout, LayoutError, MAX_RANK};
+use constrided::{Dims, DynLayout, LayoutError, ShapeArg, MAX_RANK};
 
 /// A status, as the C enum `cstrided_status` (an `int`): one of the
 /// `CSTRIDED_*` constants. Taken as a plain integer so that any value C
@@ -192,9 +197,71 @@ fn overlap((a, alen): (usize, usize), (b, blen): (usize, usize)) -> bool {
     alen != 0 && blen != 0 && a < b + blen && b < a + alen
 }
 
-// Runs an FFI body; a panic (none is expected) becomes BAD_PARAM.
-fn guard(f: impl FnOnce() -> cstrided_status) -> cstrided_status {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(CSTRIDED_BAD_PARAM)
+// Runs the FFI body of `func`; a panic (none is expected) becomes
+// BAD_PARAM.
+fn guard(func: &str, f: impl FnOnce() -> cstrided_status) -> cstrided_status {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        fail(
+            CSTRIDED_BAD_PARAM,
+            func,
+            format_args!("internal error (a panic was caught)"),
+        )
+    })
+}
+
+thread_local! {
+    // The message of this thread's last failed call (`cstrided_last_error`).
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+// Records "`func`: `msg`" as this thread's last error and returns `status`.
+// Every return point of a failing call goes through here (or `fail_layout`).
+fn fail(status: cstrided_status, func: &str, msg: fmt::Arguments<'_>) -> cstrided_status {
+    // The texts hold no NUL; if one ever did, the message is cut there.
+    let text = format!("{func}: {msg}");
+    let text = match CString::new(text) {
+        Ok(c) => c,
+        Err(e) => {
+            let n = e.nul_position();
+            let mut v = e.into_vec();
+            v.truncate(n);
+            CString::new(v).unwrap_or_default()
+        }
+    };
+    // `try_with`: during thread teardown the message is dropped.
+    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = text);
+    status
+}
+
+// `fail` with the text of a `LayoutError` and its status.
+fn fail_layout(func: &str, e: LayoutError) -> cstrided_status {
+    fail(layout_status(e), func, format_args!("{e}"))
+}
+
+/// The message of the last call on the calling thread that did not return
+/// `CSTRIDED_SUCCESS`: the function, then what is wrong with which
+/// parameter and the numbers (the `LayoutError` text when a layout was
+/// refused), e.g. "cstrided_rearrange: the element sizes differ: dst_desc
+/// has 4 bytes per element, src_desc has 8". `""` when no call on this
+/// thread has failed. The string is owned by the library and stays valid
+/// until the next call of this library on the same thread.
+///
+/// ```
+/// use constrided_ffi::*;
+/// use std::ffi::CStr;
+/// // SAFETY: the result is a valid C string until the next call.
+/// let last = || unsafe { CStr::from_ptr(cstrided_last_error()) }.to_str().unwrap().to_owned();
+/// assert_eq!(last(), "");
+/// // SAFETY: NULL is checked.
+/// assert_eq!(unsafe { cstrided_destroy_desc(core::ptr::null_mut()) }, CSTRIDED_NULL_POINTER);
+/// assert_eq!(last(), "cstrided_destroy_desc: desc is NULL");
+/// ```
+#[no_mangle]
+pub extern "C" fn cstrided_last_error() -> *const c_char {
+    const EMPTY: &[u8] = b"\0";
+    LAST_ERROR
+        .try_with(|e| e.borrow().as_ptr())
+        .unwrap_or(EMPTY.as_ptr().cast())
 }
 
 fn layout_status(e: LayoutError) -> cstrided_status {
@@ -237,20 +304,29 @@ pub unsafe extern "C" fn cstrided_create_desc(
     strides: *const isize,
     elem_size: usize,
 ) -> cstrided_status {
-    guard(|| {
+    const F: &str = "cstrided_create_desc";
+    guard(F, || {
         if desc.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            return fail(CSTRIDED_NULL_POINTER, F, format_args!("desc is NULL"));
         }
         // SAFETY: desc is non-null and the caller promises it is writable.
         unsafe { desc.write(core::ptr::null_mut()) };
         if ndim > MAX_RANK {
-            return CSTRIDED_BAD_TENSOR_SHAPE;
+            return fail(
+                CSTRIDED_BAD_TENSOR_SHAPE,
+                F,
+                format_args!("ndim {ndim} is above the largest supported rank {MAX_RANK}"),
+            );
         }
         if ndim > 0 && shape.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            return fail(
+                CSTRIDED_NULL_POINTER,
+                F,
+                format_args!("shape is NULL with ndim {ndim}"),
+            );
         }
         if elem_size == 0 {
-            return CSTRIDED_BAD_PARAM;
+            return fail(CSTRIDED_BAD_PARAM, F, format_args!("elem_size is 0"));
         }
         let shape = if ndim == 0 {
             &[][..]
@@ -259,7 +335,8 @@ pub unsafe extern "C" fn cstrided_create_desc(
             unsafe { core::slice::from_raw_parts(shape, ndim) }
         };
         let layout = if strides.is_null() {
-            DynLayout::contiguous(shape).map_err(|_| CSTRIDED_BAD_TENSOR_SHAPE)
+            DynLayout::contiguous(shape)
+                .map_err(|e| fail(CSTRIDED_BAD_TENSOR_SHAPE, F, format_args!("{e}")))
         } else {
             let strides = if ndim == 0 {
                 &[][..]
@@ -267,17 +344,32 @@ pub unsafe extern "C" fn cstrided_create_desc(
                 // SAFETY: non-null, `ndim` readable entries (caller).
                 unsafe { core::slice::from_raw_parts(strides, ndim) }
             };
-            DynLayout::from_element0(shape, strides).map_err(layout_status)
+            DynLayout::from_element0(shape, strides).map_err(|e| fail_layout(F, e))
         };
         let layout = match layout {
             Ok(l) => l,
             Err(st) => return st,
         };
         // The bytes reached must fit ptrdiff_t too.
-        match layout.required_len().checked_mul(elem_size) {
+        let (len, st) = (layout.required_len(), strides.is_null());
+        match len.checked_mul(elem_size) {
             Some(b) if b <= isize::MAX as usize => {}
-            _ if strides.is_null() => return CSTRIDED_BAD_TENSOR_SHAPE,
-            _ => return CSTRIDED_BAD_TENSOR_STRIDES,
+            _ => {
+                let status = if st {
+                    CSTRIDED_BAD_TENSOR_SHAPE
+                } else {
+                    CSTRIDED_BAD_TENSOR_STRIDES
+                };
+                return fail(
+                    status,
+                    F,
+                    format_args!(
+                        "the tensor spans {len} elements of {elem_size} bytes, more bytes \
+                         than fit in ptrdiff_t ({})",
+                        isize::MAX
+                    ),
+                );
+            }
         }
         let d = Box::new(cstrided_desc { layout, elem_size });
         // SAFETY: as above.
@@ -299,9 +391,10 @@ pub unsafe extern "C" fn cstrided_create_desc(
 /// ```
 #[no_mangle]
 pub unsafe extern "C" fn cstrided_destroy_desc(desc: *mut cstrided_desc) -> cstrided_status {
-    guard(|| {
+    const F: &str = "cstrided_destroy_desc";
+    guard(F, || {
         if desc.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            return fail(CSTRIDED_NULL_POINTER, F, format_args!("desc is NULL"));
         }
         // SAFETY: made by Box::into_raw in cstrided_create_desc, not freed
         // yet (caller).
@@ -338,32 +431,72 @@ pub unsafe extern "C" fn cstrided_rearrange(
     src_desc: *const cstrided_desc,
     src: *const c_void,
 ) -> cstrided_status {
-    guard(|| {
+    const F: &str = "cstrided_rearrange";
+    guard(F, || {
         if dst_desc.is_null() || src_desc.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            let which = if dst_desc.is_null() {
+                "dst_desc"
+            } else {
+                "src_desc"
+            };
+            return fail(CSTRIDED_NULL_POINTER, F, format_args!("{which} is NULL"));
         }
         // SAFETY: live descriptors (caller).
         let (dd, sd) = unsafe { (&*dst_desc, &*src_desc) };
         if dd.elem_size != sd.elem_size {
-            return CSTRIDED_BAD_PARAM;
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!(
+                    "the element sizes differ: dst_desc has {} bytes per element, src_desc has {}",
+                    dd.elem_size, sd.elem_size
+                ),
+            );
         }
         if dd.layout.shape() != sd.layout.shape() {
-            return CSTRIDED_BAD_TENSOR_SHAPE;
+            let e = LayoutError::ShapeMismatch {
+                expected: Dims::new(dd.layout.shape()),
+                found: Dims::new(sd.layout.shape()),
+                arg: ShapeArg::Source,
+            };
+            return fail_layout(F, e);
         }
-        if dd.layout.check_unique().is_err() {
-            return CSTRIDED_ALIASING;
+        if let Err(e) = dd.layout.check_unique() {
+            return fail(CSTRIDED_ALIASING, F, format_args!("dst_desc: {e}"));
         }
         if dd.layout.is_empty() {
             return CSTRIDED_SUCCESS;
         }
         if dst.is_null() || src.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            let which = if dst.is_null() { "dst" } else { "src" };
+            return fail(
+                CSTRIDED_NULL_POINTER,
+                F,
+                format_args!(
+                    "{which} is NULL for a tensor of {} elements",
+                    dd.layout.numel()
+                ),
+            );
         }
         let (Some(dr), Some(sr)) = (dd.region(dst.addr()), sd.region(src.addr())) else {
-            return CSTRIDED_BAD_PARAM;
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("the bytes a tensor reaches from its data pointer wrap around the address space"),
+            );
         };
         if overlap(dr, sr) {
-            return CSTRIDED_OVERLAP;
+            return fail(
+                CSTRIDED_OVERLAP,
+                F,
+                format_args!(
+                    "dst's bytes [{:#x}, {:#x}) overlap src's bytes [{:#x}, {:#x})",
+                    dr.0,
+                    dr.0 + dr.1,
+                    sr.0,
+                    sr.0 + sr.1
+                ),
+            );
         }
         let es = dd.elem_size;
         // SAFETY: the buffer starts are `offset` elements below element 0,
@@ -377,7 +510,7 @@ pub unsafe extern "C" fn cstrided_rearrange(
         };
         match r {
             Ok(()) => CSTRIDED_SUCCESS,
-            Err(e) => layout_status(e),
+            Err(e) => fail_layout(F, e),
         }
     })
 }
@@ -421,15 +554,25 @@ pub unsafe extern "C" fn cstrided_as_strided(
     stride: *const i64,
     offset: i64,
 ) -> cstrided_status {
-    guard(|| {
+    const F: &str = "cstrided_as_strided";
+    guard(F, || {
         if out_desc.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            return fail(CSTRIDED_NULL_POINTER, F, format_args!("out_desc is NULL"));
         }
         if ndim > MAX_RANK {
-            return CSTRIDED_BAD_PARAM;
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("ndim {ndim} is above the largest supported rank {MAX_RANK}"),
+            );
         }
         if ndim > 0 && (size.is_null() || stride.is_null()) {
-            return CSTRIDED_NULL_POINTER;
+            let which = if size.is_null() { "size" } else { "stride" };
+            return fail(
+                CSTRIDED_NULL_POINTER,
+                F,
+                format_args!("{which} is NULL with ndim {ndim}"),
+            );
         }
         let (size, stride) = if ndim == 0 {
             (&[][..], &[][..])
@@ -443,43 +586,108 @@ pub unsafe extern "C" fn cstrided_as_strided(
             }
         };
         // ATB's AsStridedParam rules.
-        if size.iter().any(|&s| s <= 0) || stride.iter().any(|&s| s < 0) || offset < 0 {
-            return CSTRIDED_BAD_PARAM;
+        if let Some(k) = size.iter().position(|&s| s <= 0) {
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("size[{k}] is {}; AsStrided needs sizes above 0", size[k]),
+            );
+        }
+        if let Some(k) = stride.iter().position(|&s| s < 0) {
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!(
+                    "stride[{k}] is {}; AsStrided needs strides of at least 0",
+                    stride[k]
+                ),
+            );
+        }
+        if offset < 0 {
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("offset is {offset}; AsStrided needs an offset of at least 0"),
+            );
         }
         let mut shape = [0usize; MAX_RANK];
         let mut strides = [0isize; MAX_RANK];
         for k in 0..ndim {
             match (usize::try_from(size[k]), isize::try_from(stride[k])) {
                 (Ok(n), Ok(s)) => (shape[k], strides[k]) = (n, s),
-                _ => return CSTRIDED_BAD_PARAM,
+                _ => {
+                    return fail(
+                        CSTRIDED_BAD_PARAM,
+                        F,
+                        format_args!(
+                            "size[{k}] {} or stride[{k}] {} does not fit this platform's size_t / ptrdiff_t",
+                            size[k], stride[k]
+                        ),
+                    )
+                }
             }
         }
         let Ok(offset) = usize::try_from(offset) else {
-            return CSTRIDED_BAD_PARAM;
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("offset {offset} does not fit this platform's size_t"),
+            );
         };
         // SAFETY: a live descriptor (caller).
         let od = unsafe { &*out_desc };
         if od.layout.shape() != &shape[..ndim] {
-            return CSTRIDED_BAD_TENSOR_SHAPE;
+            let e = LayoutError::ShapeMismatch {
+                expected: Dims::new(od.layout.shape()),
+                found: Dims::new(&shape[..ndim]),
+                arg: ShapeArg::Shape,
+            };
+            return fail(
+                CSTRIDED_BAD_TENSOR_SHAPE,
+                F,
+                format_args!("size does not match out_desc's shape: {e}"),
+            );
         }
-        let Ok(il) = DynLayout::new(&shape[..ndim], &strides[..ndim], offset) else {
-            return CSTRIDED_BAD_PARAM;
+        let il = match DynLayout::new(&shape[..ndim], &strides[..ndim], offset) {
+            Ok(il) => il,
+            Err(e) => {
+                return fail(
+                    CSTRIDED_BAD_PARAM,
+                    F,
+                    format_args!("the input layout (size, stride, offset) is refused: {e}"),
+                )
+            }
         };
-        if od.layout.check_unique().is_err() {
-            return CSTRIDED_ALIASING;
+        if let Err(e) = od.layout.check_unique() {
+            return fail(CSTRIDED_ALIASING, F, format_args!("out_desc: {e}"));
         }
         if out.is_null() || input.is_null() {
-            return CSTRIDED_NULL_POINTER;
+            let which = if out.is_null() { "out" } else { "in" };
+            return fail(CSTRIDED_NULL_POINTER, F, format_args!("{which} is NULL"));
         }
         let es = od.elem_size;
         // The input's layout counts from `input` itself (the copy reads
         // element i at input + (offset + Σ i_k·stride_k)·es).
         let (Some(or), Some(ir)) = (od.region(out.addr()), reached_bytes(&il, es, input.addr()))
         else {
-            return CSTRIDED_BAD_PARAM;
+            return fail(
+                CSTRIDED_BAD_PARAM,
+                F,
+                format_args!("the bytes a tensor reaches from its data pointer wrap around the address space"),
+            );
         };
         if overlap(or, ir) {
-            return CSTRIDED_OVERLAP;
+            return fail(
+                CSTRIDED_OVERLAP,
+                F,
+                format_args!(
+                    "out's bytes [{:#x}, {:#x}) overlap in's bytes [{:#x}, {:#x})",
+                    or.0,
+                    or.0 + or.1,
+                    ir.0,
+                    ir.0 + ir.1
+                ),
+            );
         }
         // SAFETY: the output's buffer start is `offset` elements below its
         // element 0, inside the tensor (caller); the input layout counts
@@ -491,7 +699,7 @@ pub unsafe extern "C" fn cstrided_as_strided(
         };
         match r {
             Ok(()) => CSTRIDED_SUCCESS,
-            Err(e) => layout_status(e),
+            Err(e) => fail_layout(F, e),
         }
     })
 }

@@ -166,3 +166,86 @@ fn create_desc_with_saturating_negative_reach_is_bad_strides() {
     );
     assert!(d.is_null());
 }
+
+// The calling thread's last error, as a Rust string.
+fn last_error() -> String {
+    // SAFETY: cstrided_last_error returns a valid C string until the next
+    // call on this thread; it is copied at once.
+    unsafe { std::ffi::CStr::from_ptr(cstrided_last_error()) }
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn last_error_names_the_parameter_per_thread() {
+    // A fresh thread (each test runs on its own): nothing failed yet.
+    assert_eq!(last_error(), "");
+    let (c4, c8) = (desc(&[2, 3], None, 4), desc(&[2, 3], None, 8));
+    let t = desc(&[3, 2], None, 4);
+    let (a, mut b) = ([1i32; 6], [0i64; 6]);
+    // SAFETY: valid descriptors and buffers; the failing calls touch nothing.
+    unsafe {
+        let st = cstrided_rearrange(c8, b.as_mut_ptr().cast(), c4, a.as_ptr().cast());
+        assert_eq!(st, CSTRIDED_BAD_PARAM);
+        assert_eq!(
+            last_error(),
+            "cstrided_rearrange: the element sizes differ: dst_desc has 8 bytes per element, \
+             src_desc has 4"
+        );
+        let st = cstrided_rearrange(t, b.as_mut_ptr().cast(), c4, a.as_ptr().cast());
+        assert_eq!(st, CSTRIDED_BAD_TENSOR_SHAPE);
+        assert_eq!(
+            last_error(),
+            "cstrided_rearrange: the source has shape (2, 3), but the destination has shape (3, 2)"
+        );
+        let mut d = null_mut();
+        let st = cstrided_create_desc(&mut d, 1, [3].as_ptr(), [-1].as_ptr(), 0);
+        assert_eq!(st, CSTRIDED_BAD_PARAM);
+        assert_eq!(last_error(), "cstrided_create_desc: elem_size is 0");
+        let st = cstrided_as_strided(
+            c4,
+            b.as_mut_ptr().cast(),
+            a.as_ptr().cast(),
+            2,
+            [2, 3].as_ptr(),
+            [3, -1].as_ptr(),
+            0,
+        );
+        assert_eq!(st, CSTRIDED_BAD_PARAM);
+        assert_eq!(
+            last_error(),
+            "cstrided_as_strided: stride[1] is -1; AsStrided needs strides of at least 0"
+        );
+        // A successful call leaves the message as it was.
+        let mut out = [0i32; 6];
+        let st = cstrided_rearrange(c4, out.as_mut_ptr().cast(), c4, a.as_ptr().cast());
+        assert_eq!(st, CSTRIDED_SUCCESS);
+        assert!(last_error().starts_with("cstrided_as_strided: stride[1] is -1"));
+    }
+    // Another thread has its own (empty) last error, and its failures do
+    // not show here.
+    let other = std::thread::spawn(|| {
+        let before = last_error();
+        // SAFETY: NULL is checked.
+        let st = unsafe { cstrided_destroy_desc(null_mut()) };
+        (before, st, last_error())
+    })
+    .join()
+    .unwrap();
+    assert_eq!(
+        other,
+        (
+            String::new(),
+            CSTRIDED_NULL_POINTER,
+            "cstrided_destroy_desc: desc is NULL".to_owned()
+        )
+    );
+    assert!(last_error().starts_with("cstrided_as_strided: stride[1] is -1"));
+    // SAFETY: made by desc().
+    unsafe {
+        cstrided_destroy_desc(c4);
+        cstrided_destroy_desc(c8);
+        cstrided_destroy_desc(t);
+    }
+}

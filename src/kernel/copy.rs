@@ -12,16 +12,27 @@ use core::mem::size_of;
 use super::loops::{copy_run, for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};
 use super::{elem, simd, transpose};
-use crate::error::{Dims, LayoutError};
+use crate::error::{Dims, LayoutError, ShapeArg};
 use crate::layout::Layout;
 
+// A copy's destination shape (`expected`) and source shape (`found`).
 pub(crate) fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), LayoutError> {
+    check_shape(expected, found, ShapeArg::Source)
+}
+
+// `found` must be `expected`; `arg` names the argument `found` belongs to.
+pub(crate) fn check_shape(
+    expected: &[usize],
+    found: &[usize],
+    arg: ShapeArg,
+) -> Result<(), LayoutError> {
     if expected == found {
         Ok(())
     } else {
         Err(LayoutError::ShapeMismatch {
             expected: Dims::new(expected),
             found: Dims::new(found),
+            arg,
         })
     }
 }

@@ -74,7 +74,7 @@ pub use simd::{force_level, force_streaming, Level};
 pub use crate::view::par_rearrange;
 pub use crate::view::rearrange;
 
-pub(crate) use copy::{check_same_shape, copy_raw};
+pub(crate) use copy::{check_same_shape, check_shape, copy_raw};
 #[cfg(feature = "alloc")]
 pub(crate) use elementwise::map_uninit;
 pub(crate) use elementwise::{fill_raw, fold_ref, for_each_mut, sum_raw, zip_mut};

@@ -111,20 +111,10 @@ pub const fn extent(
     offset: usize,
 ) -> Result<Extent, LayoutError> {
     if shape.len() != strides.len() {
-        let mut s = [0usize; MAX_RANK];
-        let mut i = 0;
-        while i < strides.len() && i < MAX_RANK {
-            s[i] = strides[i].unsigned_abs();
-            i += 1;
-        }
-        let n = if strides.len() < MAX_RANK {
-            strides.len()
-        } else {
-            MAX_RANK
-        };
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(shape),
-            found: Dims::new(s.split_at(n).0),
+            found: Dims::new(&[strides.len()]),
+            arg: crate::error::ShapeArg::Strides,
         });
     }
     if shape.len() > MAX_RANK {

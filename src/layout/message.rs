@@ -9,7 +9,7 @@
 //! assert_eq!(describe(&LayoutError::ZeroStep { axis: 1 }).as_str(), M);
 //! ```
 
-use crate::error::{Dims, LayoutError};
+use crate::error::{Dims, LayoutError, ShapeArg};
 
 const CAP: usize = 640;
 
@@ -147,6 +147,116 @@ impl Message {
     }
 }
 
+// The product of `d`, saturated at usize::MAX.
+const fn numel(d: &Dims) -> usize {
+    let v = d.as_slice();
+    let mut n = 1usize;
+    let mut i = 0;
+    while i < v.len() {
+        n = n.saturating_mul(v[i]);
+        i += 1;
+    }
+    n
+}
+
+// The first entry of `d`, or 0.
+const fn first(d: &Dims) -> usize {
+    match d.as_slice().first() {
+        Some(&v) => v,
+        None => 0,
+    }
+}
+
+// `ShapeMismatch`, naming the argument that is wrong.
+const fn shape_mismatch(m: Message, expected: &Dims, found: &Dims, arg: ShapeArg) -> Message {
+    match arg {
+        ShapeArg::Shape => m
+            .push("shape mismatch: expected ")
+            .push_dims(expected)
+            .push(", found ")
+            .push_dims(found),
+        ShapeArg::Source => m
+            .push("the source has shape ")
+            .push_dims(found)
+            .push(", but the destination has shape ")
+            .push_dims(expected),
+        ShapeArg::Destination => m
+            .push("the destination has shape ")
+            .push_dims(found)
+            .push(", but the result has shape ")
+            .push_dims(expected),
+        ShapeArg::Operand(k) => m
+            .push("Zip operand ")
+            .push_uint(k)
+            .push(" has shape ")
+            .push_dims(found)
+            .push(", but operand 1 has shape ")
+            .push_dims(expected),
+        ShapeArg::Window => {
+            let (e, f) = (expected.as_slice(), found.as_slice());
+            let mut k = 0;
+            while k < e.len() && k < f.len() {
+                if f[k] > e[k] {
+                    return m
+                        .push("window ")
+                        .push_uint(f[k])
+                        .push(" on axis ")
+                        .push_uint(k)
+                        .push(" is larger than the axis' size ")
+                        .push_uint(e[k])
+                        .push(" (window ")
+                        .push_dims(found)
+                        .push(", view shape ")
+                        .push_dims(expected)
+                        .push(")");
+                }
+                k += 1;
+            }
+            m.push("the number of windows ")
+                .push_dims(found)
+                .push(" over shape ")
+                .push_dims(expected)
+                .push(" does not fit in usize")
+        }
+        ShapeArg::Vector => m
+            .push("the vector has ")
+            .push_uint(first(found))
+            .push(" elements, but shape ")
+            .push_dims(expected)
+            .push(" has ")
+            .push_uint(numel(expected)),
+        ShapeArg::SliceLen => m
+            .push("the slice has ")
+            .push_uint(first(found))
+            .push(" elements, but the view has ")
+            .push_uint(numel(expected)),
+        ShapeArg::Reshape => m
+            .push("cannot reshape shape ")
+            .push_dims(expected)
+            .push(" of ")
+            .push_uint(numel(expected))
+            .push(" elements into ")
+            .push_dims(found)
+            .push(" of ")
+            .push_uint(numel(found))
+            .push(" elements"),
+        ShapeArg::RemovedAxis(axis) => m
+            .push("axis ")
+            .push_uint(axis)
+            .push(" has size ")
+            .push_uint(first(found))
+            .push("; only an axis of size 1 can be removed"),
+        ShapeArg::Strides => m
+            .push("shape ")
+            .push_dims(expected)
+            .push(" has ")
+            .push_uint(expected.len())
+            .push(" axes, but ")
+            .push_uint(first(found))
+            .push(" strides were given"),
+    }
+}
+
 /// The message of a [`LayoutError`], naming its numbers. `Display` prints
 /// exactly this text; `strided!` shows it as a compile error.
 ///
@@ -204,11 +314,11 @@ pub const fn describe_after(prefix: &str, e: &LayoutError) -> Message {
              view; view the buffer through `&`, or split it (`split_at`) into parts whose \
              uniqueness can be decided",
         ),
-        LayoutError::ShapeMismatch { expected, found } => m
-            .push("shape mismatch: expected ")
-            .push_dims(&expected)
-            .push(", found ")
-            .push_dims(&found),
+        LayoutError::ShapeMismatch {
+            expected,
+            found,
+            arg,
+        } => shape_mismatch(m, &expected, &found, arg),
         LayoutError::AxisOutOfRange { axis, rank } => m
             .push("axis ")
             .push_uint(axis)

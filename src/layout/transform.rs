@@ -254,6 +254,7 @@ impl<const N: usize> Layout<N> {
             return Err(LayoutError::ShapeMismatch {
                 expected: Dims::new(&[1]),
                 found: Dims::new(&[self.shape[axis]]),
+                arg: crate::ShapeArg::RemovedAxis(axis),
             });
         }
         let (shape, strides) = self.without_axis(axis);
@@ -356,6 +357,7 @@ impl<const N: usize> Layout<N> {
             return Err(LayoutError::ShapeMismatch {
                 expected: Dims::new(&self.shape),
                 found: Dims::new(&shape),
+                arg: crate::ShapeArg::Reshape,
             });
         }
         let not_viewable = || LayoutError::NotViewable {

@@ -38,6 +38,7 @@ impl<T, const N: usize> StridedArray<T, N> {
             return Err(LayoutError::ShapeMismatch {
                 expected: Dims::new(&shape),
                 found: Dims::new(&[data.len()]),
+                arg: crate::ShapeArg::Vector,
             });
         }
         Ok(StridedArray { data, layout })

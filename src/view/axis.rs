@@ -266,6 +266,7 @@ fn windows_state<const N: usize>(
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&shape),
             found: Dims::new(&window),
+            arg: crate::ShapeArg::Window,
         });
     }
     // shape - window + 1 per axis: usize::MAX + 1 starts (a window of 0 on
@@ -278,6 +279,7 @@ fn windows_state<const N: usize>(
                 return Err(LayoutError::ShapeMismatch {
                     expected: Dims::new(&shape),
                     found: Dims::new(&window),
+                    arg: crate::ShapeArg::Window,
                 })
             }
         }
@@ -289,6 +291,7 @@ fn windows_state<const N: usize>(
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&shape),
             found: Dims::new(&window),
+            arg: crate::ShapeArg::Window,
         });
     }
     // SAFETY: with non-empty windows every start index is an in-range parent

@@ -4,11 +4,21 @@
 //! wrapped at 75 columns, `...` past 1000 elements with 3 edge items per
 //! axis). No allocation: each element is formatted once to measure the
 //! width and again to print it.
+//!
+//! `f32` and `f64` elements print as NumPy's default `FloatingFormat`
+//! (`floatmode='maxprec'`, precision 8): the shortest repr that round-trips
+//! (Rust's `{}`), cut to 8 fraction digits with correct rounding (Rust's
+//! `{:.8}`, exact like NumPy's dragon4), trailing zeros trimmed, decimal
+//! points aligned with right padding, `1.` for an integral value, and
+//! scientific notation when the largest magnitude is at least 1e8, or the
+//! smallest nonzero one is below 1e-4, or their ratio is above 1000.
 
 use core::fmt::{self, Write};
 
 use super::{StridedView, StridedViewMut};
 use crate::layout::Mapping;
+
+mod float;
 
 // NumPy's print options (defaults).
 const LINE_WIDTH: usize = 75;
@@ -62,18 +72,11 @@ struct Printer<'v, 'f, T, const N: usize, M: Mapping<N>> {
 }
 
 impl<T, const N: usize, M: Mapping<N>> Printer<'_, '_, T, N, M> {
-    fn max_width(&self, index: &mut [usize; N], depth: usize) -> usize {
-        if depth == N {
-            return match self.view.get(*index) {
-                Some(x) => width_of(x, self.elem),
-                None => 0,
-            };
-        }
+    fn max_width(&self) -> usize {
         let mut w = 0;
-        for i in shown(self.view.shape()[depth], self.summarize).flatten() {
-            index[depth] = i;
-            w = w.max(self.max_width(index, depth + 1));
-        }
+        visit(self.view, self.summarize, &mut |x| {
+            w = w.max(width_of(x, self.elem));
+        });
         w
     }
 
@@ -149,6 +152,39 @@ impl<T, const N: usize, M: Mapping<N>> Printer<'_, '_, T, N, M> {
     }
 }
 
+// Calls `f` on each element that is printed (all of them, or the edges of
+// a summarized array), in row-major order.
+fn visit<T, const N: usize, M: Mapping<N>>(
+    view: StridedView<'_, T, N, M>,
+    summarize: bool,
+    f: &mut dyn FnMut(&T),
+) {
+    fn rec<T, const N: usize, M: Mapping<N>>(
+        view: StridedView<'_, T, N, M>,
+        summarize: bool,
+        index: &mut [usize; N],
+        depth: usize,
+        f: &mut dyn FnMut(&T),
+    ) {
+        if depth == N {
+            if let Some(x) = view.get(*index) {
+                f(x);
+            }
+            return;
+        }
+        for i in shown(view.shape()[depth], summarize).flatten() {
+            index[depth] = i;
+            rec(view, summarize, index, depth + 1, f);
+        }
+    }
+    rec(view, summarize, &mut [0; N], 0, f);
+}
+
+// NumPy summarizes an array of more than THRESHOLD elements.
+fn summarizes<T, const N: usize, M: Mapping<N>>(view: StridedView<'_, T, N, M>) -> bool {
+    view.numel() > THRESHOLD
+}
+
 // The whole array, as `np.array2string(a, separator=', ')`.
 fn write_array<T, const N: usize, M: Mapping<N>>(
     f: &mut dyn Write,
@@ -167,12 +203,11 @@ fn write_array<T, const N: usize, M: Mapping<N>>(
     let mut p = Printer {
         view,
         elem,
-        summarize: view.numel() > THRESHOLD,
+        summarize: summarizes(view),
         width: 0,
     };
-    let mut index = [0usize; N];
-    p.width = p.max_width(&mut index, 0);
-    p.array(f, &mut index, 0)
+    p.width = p.max_width();
+    p.array(f, &mut [0usize; N], 0)
 }
 
 fn display<T: fmt::Display, const N: usize, M: Mapping<N>>(
@@ -180,6 +215,10 @@ fn display<T: fmt::Display, const N: usize, M: Mapping<N>>(
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     let precision = f.precision();
+    if let Some(kind) = float::Kind::of::<T>() {
+        let raw = |x: &T, w: &mut dyn Write| write!(w, "{x}");
+        return float::write_array(f, view, kind, &raw, precision);
+    }
     let elem = move |x: &T, w: &mut dyn Write| match precision {
         Some(p) => write!(w, "{x:.p$}"),
         None => write!(w, "{x}"),
@@ -192,19 +231,39 @@ fn debug<T: fmt::Debug, const N: usize, M: Mapping<N>>(
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
     let precision = f.precision();
-    let elem = move |x: &T, w: &mut dyn Write| match precision {
-        Some(p) => write!(w, "{x:.p$?}"),
-        None => write!(w, "{x:?}"),
-    };
-    write_array(f, view, &elem)?;
+    if let Some(kind) = float::Kind::of::<T>() {
+        let raw = |x: &T, w: &mut dyn Write| write!(w, "{x:?}");
+        float::write_array(f, view, kind, &raw, precision)?;
+    } else {
+        let elem = move |x: &T, w: &mut dyn Write| match precision {
+            Some(p) => write!(w, "{x:.p$?}"),
+            None => write!(w, "{x:?}"),
+        };
+        write_array(f, view, &elem)?;
+    }
     let l = view.layout();
-    write!(
-        f,
-        ", shape={:?}, strides={:?}, offset={}",
-        l.shape(),
-        l.strides(),
-        l.offset()
-    )
+    f.write_str(", shape=")?;
+    tuple(f, l.shape().iter().map(|&v| v as i128))?;
+    f.write_str(", strides=")?;
+    tuple(f, l.strides().iter().map(|&v| v as i128))?;
+    write!(f, ", offset={}", l.offset())
+}
+
+// A shape or strides as `Display` and `LayoutError` write them: `(2, 3)`,
+// `(5,)`, `()`.
+fn tuple(f: &mut dyn Write, vals: impl ExactSizeIterator<Item = i128>) -> fmt::Result {
+    let one = vals.len() == 1;
+    f.write_char('(')?;
+    for (i, v) in vals.enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{v}")?;
+    }
+    if one {
+        f.write_char(',')?;
+    }
+    f.write_char(')')
 }
 
 /// NumPy's `np.array2string(a, separator=', ')`: nested brackets in
@@ -222,7 +281,7 @@ fn debug<T: fmt::Debug, const N: usize, M: Mapping<N>>(
 /// assert_eq!(v.t().to_string(), "[[0, 3],\n [1, 4],\n [2, 5]]");
 /// let y = [0.5f64, -1.25];
 /// let w = StridedView::new(&y, Layout::contiguous([2]))?;
-/// assert_eq!(w.to_string(), "[  0.5, -1.25]");
+/// assert_eq!(w.to_string(), "[ 0.5 , -1.25]"); // NumPy pads the digits after the point
 /// assert_eq!(format!("{w:.1}"), "[ 0.5, -1.2]");
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
@@ -256,7 +315,7 @@ impl<T: fmt::Display, const N: usize, M: Mapping<N>> fmt::Display for StridedVie
 /// let v = StridedView::new(&x, Layout::contiguous([2, 3]))?.flip(1)?;
 /// assert_eq!(
 ///     format!("{v:?}"),
-///     "[[3, 2, 1],\n [6, 5, 4]], shape=[2, 3], strides=[3, -1], offset=2"
+///     "[[3, 2, 1],\n [6, 5, 4]], shape=(2, 3), strides=(3, -1), offset=2"
 /// );
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
@@ -272,7 +331,7 @@ impl<T: fmt::Debug, const N: usize, M: Mapping<N>> fmt::Debug for StridedView<'_
 /// use constrided::{Layout, StridedViewMut};
 /// let mut x = ['a', 'b'];
 /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2]))?;
-/// assert_eq!(format!("{v:?}"), "['a', 'b'], shape=[2], strides=[1], offset=0");
+/// assert_eq!(format!("{v:?}"), "['a', 'b'], shape=(2,), strides=(1,), offset=0");
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 impl<T: fmt::Debug, const N: usize, M: Mapping<N>> fmt::Debug for StridedViewMut<'_, T, N, M> {
@@ -305,7 +364,7 @@ mod array {
     /// ```
     /// use constrided::StridedArray;
     /// let a = StridedArray::from_elem([1, 2], 0u8);
-    /// assert_eq!(format!("{a:?}"), "[[0, 0]], shape=[1, 2], strides=[2, 1], offset=0");
+    /// assert_eq!(format!("{a:?}"), "[[0, 0]], shape=(1, 2), strides=(2, 1), offset=0");
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     impl<T: fmt::Debug, const N: usize> fmt::Debug for StridedArray<T, N> {

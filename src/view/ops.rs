@@ -9,7 +9,7 @@
 use core::mem::MaybeUninit;
 
 use super::{StridedView, StridedViewMut};
-use crate::error::{Dims, LayoutError};
+use crate::error::{Dims, LayoutError, ShapeArg};
 use crate::kernel::{self, engine};
 use crate::layout::{Layout, Lower, Mapping, Rank};
 
@@ -21,6 +21,7 @@ fn check_len(numel: usize, len: usize) -> Result<(), LayoutError> {
         Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&[numel]),
             found: Dims::new(&[len]),
+            arg: ShapeArg::SliceLen,
         })
     }
 }
@@ -246,7 +247,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         Rank<N>: Lower<Out = Rank<R>>,
     {
         let (sl, dl) = (self.layout(), dst.layout());
-        kernel::check_same_shape(&without_axis::<N, R>(&sl.shape(), axis)?, &dl.shape())?;
+        kernel::check_shape(
+            &without_axis::<N, R>(&sl.shape(), axis)?,
+            &dl.shape(),
+            ShapeArg::Destination,
+        )?;
         // SAFETY: dl has sl's shape without axis; dl is valid, unique and
         // exclusively ours, sl valid and only read; a &mut and a & borrow
         // never share elements.

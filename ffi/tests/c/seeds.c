@@ -8,6 +8,7 @@
  * (-std=c99 -Wall -Wextra -Werror -pedantic) against libconstrided_ffi.a.
  * Prints "N passed, N failed" and exits non-zero on any failure.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +27,22 @@ static int passed = 0, failed = 0;
                     #cond);                                                 \
         }                                                                   \
     } while (0)
+
+/* cstrided_last_error() is exactly `want`. */
+#define LAST(want)                                                           \
+    do {                                                                     \
+        const char *le_ = cstrided_last_error();                             \
+        if (strcmp(le_, (want)) == 0) {                                      \
+            passed++;                                                        \
+        } else {                                                             \
+            failed++;                                                        \
+            fprintf(stderr, "%s:%d: last error \"%s\", wanted \"%s\"\n",     \
+                    __FILE__, __LINE__, le_, (want));                        \
+        }                                                                    \
+    } while (0)
+
+/* cstrided_last_error() starts with `want` (the rest names addresses). */
+#define LAST_PREFIX(want) CHECK(strncmp(cstrided_last_error(), (want), strlen(want)) == 0)
 
 #define STATUS(call, want)                                                   \
     do {                                                                     \
@@ -201,19 +218,29 @@ static void seed_as_strided(void) {
         const int64_t zero[2] = {2, 0}, neg[2] = {2, -3}, nine[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
         memset(out, 0, sizeof out);
         STATUS(cstrided_as_strided(o, out, in, 2, size, stride, -1), CSTRIDED_BAD_PARAM);
+        LAST("cstrided_as_strided: offset is -1; AsStrided needs an offset of at least 0");
         STATUS(cstrided_as_strided(o, out, in, 2, zero, stride, 0), CSTRIDED_BAD_PARAM);
+        LAST("cstrided_as_strided: size[1] is 0; AsStrided needs sizes above 0");
         STATUS(cstrided_as_strided(o, out, in, 2, size, neg, 0), CSTRIDED_BAD_PARAM);
+        LAST("cstrided_as_strided: stride[1] is -3; AsStrided needs strides of at least 0");
         STATUS(cstrided_as_strided(o, out, in, 9, nine, nine, 0), CSTRIDED_BAD_PARAM);
+        LAST("cstrided_as_strided: ndim 9 is above the largest supported rank 8");
         STATUS(cstrided_as_strided(o, out, in, 1, size, stride, 0), CSTRIDED_BAD_TENSOR_SHAPE);
+        LAST("cstrided_as_strided: size does not match out_desc's shape: "
+             "shape mismatch: expected (2, 2), found (2,)");
         STATUS(cstrided_as_strided(o, out, in, 2, NULL, stride, 0), CSTRIDED_NULL_POINTER);
+        LAST("cstrided_as_strided: size is NULL with ndim 2");
         STATUS(cstrided_as_strided(o, out, NULL, 2, size, stride, 0), CSTRIDED_NULL_POINTER);
+        LAST("cstrided_as_strided: in is NULL");
         STATUS(cstrided_as_strided(NULL, out, in, 2, size, stride, 0), CSTRIDED_NULL_POINTER);
+        LAST("cstrided_as_strided: out_desc is NULL");
         CHECK(out[0] == 0 && out[1] == 0 && out[2] == 0 && out[3] == 0);
     }
     {
         /* Output inside the input: OVERLAP, nothing written. */
         uint16_t buf[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
         STATUS(cstrided_as_strided(o, buf + 5, buf, 2, size, stride, 0), CSTRIDED_OVERLAP);
+        LAST_PREFIX("cstrided_as_strided: out's bytes [");
         CHECK(buf[5] == 6 && buf[8] == 9);
     }
     cstrided_destroy_desc(o);
@@ -301,22 +328,44 @@ static void bad_arguments(void) {
     cstrided_desc *c8 = desc(2, shape, NULL, 8), *al = desc(2, shape, self_alias, 4);
     size_t i;
     STATUS(cstrided_create_desc(NULL, 2, shape, NULL, 4), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_create_desc: desc is NULL");
     STATUS(cstrided_create_desc(&d, 2, NULL, NULL, 4), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_create_desc: shape is NULL with ndim 2");
     CHECK(d == NULL);
     STATUS(cstrided_create_desc(&d, 9, nine, NULL, 4), CSTRIDED_BAD_TENSOR_SHAPE);
+    LAST("cstrided_create_desc: ndim 9 is above the largest supported rank 8");
     STATUS(cstrided_create_desc(&d, 2, shape, NULL, 0), CSTRIDED_BAD_PARAM);
+    LAST("cstrided_create_desc: elem_size is 0");
     STATUS(cstrided_create_desc(&d, 2, shape, huge, 4), CSTRIDED_BAD_TENSOR_STRIDES);
+    LAST_PREFIX("cstrided_create_desc: layout reaches position ");
     CHECK(d == NULL);
+    /* A successful call leaves the last error as it was. */
+    d = desc(2, shape, NULL, 4);
+    LAST_PREFIX("cstrided_create_desc: layout reaches position ");
+    cstrided_destroy_desc(d);
+    d = NULL;
     STATUS(cstrided_destroy_desc(NULL), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_destroy_desc: desc is NULL");
     STATUS(cstrided_rearrange(NULL, b, c, a), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_rearrange: dst_desc is NULL");
     STATUS(cstrided_rearrange(c, b, NULL, a), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_rearrange: src_desc is NULL");
     STATUS(cstrided_rearrange(c, NULL, c, a), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_rearrange: dst is NULL for a tensor of 6 elements");
     STATUS(cstrided_rearrange(c, b, c, NULL), CSTRIDED_NULL_POINTER);
+    LAST("cstrided_rearrange: src is NULL for a tensor of 6 elements");
     STATUS(cstrided_rearrange(c, b, t, a), CSTRIDED_BAD_TENSOR_SHAPE);
+    LAST("cstrided_rearrange: the source has shape (3, 2), but the destination has shape (2, 3)");
     STATUS(cstrided_rearrange(c8, b, c, a), CSTRIDED_BAD_PARAM);
+    LAST("cstrided_rearrange: the element sizes differ: dst_desc has 8 bytes per element, "
+         "src_desc has 4");
     STATUS(cstrided_rearrange(al, b, c, a), CSTRIDED_ALIASING);
+    LAST("cstrided_rearrange: dst_desc: layout aliases: indices (1, 0) and (0, 1) reach the "
+         "same position, so it cannot back a mutable view");
     STATUS(cstrided_rearrange(c, a, c, a), CSTRIDED_OVERLAP);
+    LAST_PREFIX("cstrided_rearrange: dst's bytes [");
     STATUS(cstrided_rearrange(c, a + 1, c, a), CSTRIDED_OVERLAP);
+    LAST_PREFIX("cstrided_rearrange: dst's bytes [");
     for (i = 0; i < 6; i++) CHECK(a[i] == (int32_t)(i + 1) && b[i] == 0);
     {
         /* Empty tensors: NULL data is fine, nothing is touched. */
@@ -332,13 +381,36 @@ static void bad_arguments(void) {
     cstrided_destroy_desc(al);
 }
 
+/* A thread that has made no failing call sees "". */
+static void *fresh_thread(void *arg) {
+    const char *le = cstrided_last_error();
+    *(int *)arg = le != NULL && le[0] == '\0';
+    return NULL;
+}
+
+/* The last error is per thread: "" before any failure, then the text of
+   the last failure; another thread's failures do not show. */
+static void last_error_per_thread(void) {
+    pthread_t th;
+    int empty = 0;
+    CHECK(cstrided_destroy_desc(NULL) == CSTRIDED_NULL_POINTER);
+    LAST("cstrided_destroy_desc: desc is NULL");
+    CHECK(pthread_create(&th, NULL, fresh_thread, &empty) == 0);
+    CHECK(pthread_join(th, NULL) == 0);
+    CHECK(empty);
+    LAST("cstrided_destroy_desc: desc is NULL");
+}
+
 int main(void) {
+    /* No call has failed on this thread yet. */
+    LAST("");
     seed_aclnn();
     seed_strides();
     seed_as_strided();
     seed_torch();
     seed_infiniop();
     bad_arguments();
+    last_error_per_thread();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,92 @@
+//! Every error message quoted in README.md is the current text: the blocks
+//! after `<!-- quoted-errors: ui -->` are the first lines of the trybuild
+//! snapshots they name, and the `> call` / message pairs after
+//! `<!-- quoted-errors: runtime -->` are the `Display` of those calls.
+
+use constrided::{Layout, LayoutError, StridedArray, StridedView, Zip};
+
+const README: &str = include_str!("../README.md");
+const UI_FAIL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/ui-tests/fail/");
+
+// The lines of the ```text block that follows `marker`.
+fn block(marker: &str) -> Vec<&'static str> {
+    let start = README
+        .find(marker)
+        .unwrap_or_else(|| panic!("README.md has no {marker}"));
+    let rest = &README[start..];
+    let open = rest
+        .find("```text\n")
+        .expect("a ```text block follows the marker")
+        + 8;
+    let close = rest[open..].find("```").expect("the block is closed") + open;
+    rest[open..close].lines().collect()
+}
+
+#[test]
+fn compile_errors_are_the_snapshots() {
+    let lines = block("<!-- quoted-errors: ui -->");
+    let errors: Vec<&[&str]> = lines.split(|l| l.is_empty()).collect();
+    assert!(errors.len() >= 2, "{lines:?}");
+    for quoted in errors {
+        // The second line names the test case: ` --> fail/NAME.rs:L:C`.
+        let case = quoted[1]
+            .trim_start()
+            .strip_prefix("--> fail/")
+            .and_then(|r| r.split(".rs:").next())
+            .unwrap_or_else(|| panic!("no `--> fail/NAME.rs` line in {quoted:?}"));
+        let path = format!("{UI_FAIL}{case}.stderr");
+        let snapshot = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let snap: Vec<&str> = snapshot.lines().map(str::trim_end).collect();
+        let quoted: Vec<&str> = quoted.iter().map(|l| l.trim_end()).collect();
+        assert!(
+            snap.len() >= quoted.len() && snap[..quoted.len()] == quoted[..],
+            "README.md quotes for {case}:\n{}\nbut the snapshot begins:\n{}",
+            quoted.join("\n"),
+            snap[..quoted.len().min(snap.len())].join("\n")
+        );
+    }
+}
+
+// The error of each call the README quotes, `v` a 3x4 view.
+fn runtime_error(call: &str) -> Option<LayoutError> {
+    let x: Vec<i32> = (0..12).collect();
+    let v = StridedView::new(&x, Layout::contiguous([3, 4])).ok()?;
+    Some(match call {
+        "v.windows([4, 1])" => v.windows([4, 1]).err()?,
+        "StridedArray::from_vec([2, 3], vec![0; 5])" => {
+            StridedArray::from_vec([2, 3], vec![0; 5]).err()?
+        }
+        "Zip::from(v).and(v.t())" => Zip::from(v).and(v.t()).err()?,
+        "Layout::new([4, 3], [20, 2], 22) over a buffer of 50" => {
+            StridedView::new(&[0; 50], Layout::new([4, 3], [20, 2], 22).ok()?).err()?
+        }
+        "v.reshape([5, 2])" => v.reshape([5, 2]).err()?,
+        _ => return None,
+    })
+}
+
+#[test]
+fn runtime_errors_are_the_display_of_the_calls() {
+    let lines = block("<!-- quoted-errors: runtime -->");
+    assert!(lines.len() >= 2 && lines.len() % 2 == 0, "{lines:?}");
+    for pair in lines.chunks(2) {
+        let call = pair[0]
+            .strip_prefix("> ")
+            .unwrap_or_else(|| panic!("`> call` line expected, found {:?}", pair[0]));
+        let err = runtime_error(call)
+            .unwrap_or_else(|| panic!("README.md quotes `{call}`, which this test does not run"));
+        assert_eq!(pair[1], err.to_string(), "README.md's message for `{call}`");
+    }
+}
+
+// The README states LayoutError's size (clippy's `result_large_err`).
+#[test]
+fn layout_error_size_is_as_stated() {
+    let n = core::mem::size_of::<LayoutError>();
+    assert!(
+        README.contains(&format!(
+            "`LayoutError` carries the shapes involved and is {n} bytes"
+        )),
+        "LayoutError is {n} bytes"
+    );
+}
