@@ -78,6 +78,7 @@ fn rank0_and_shape_mismatch() {
         Err(LayoutError::ShapeMismatch {
             expected: constrided::Dims::new(&[3, 4]),
             found: constrided::Dims::new(&[4, 3]),
+            arg: constrided::ShapeArg::Source,
         })
     );
 }

@@ -2,7 +2,7 @@
 //! `rayon`, `par_rearrange` (both also at `constrided::kernel::`). They
 //! check the shapes and hand the views' raw parts to the copy engine.
 
-use crate::error::{Dims, LayoutError};
+use crate::error::{Dims, LayoutError, ShapeArg};
 use crate::kernel::copy::copy_raw;
 use crate::kernel::engine;
 use crate::layout::Mapping;
@@ -80,6 +80,7 @@ fn shape_mismatch(expected: &[usize], found: &[usize]) -> LayoutError {
     LayoutError::ShapeMismatch {
         expected: Dims::new(expected),
         found: Dims::new(found),
+        arg: ShapeArg::Source,
     }
 }
 
