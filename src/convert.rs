@@ -143,13 +143,19 @@ type NdParts<const N: usize> = (Dim<[usize; N]>, Dim<[usize; N]>, usize, [bool; 
 //
 // An empty layout reaches nothing: its offset is meaningless (never used
 // to move the pointer: the lowest position is 0, the buffer start), and
-// its strides become 0 when ndarray could not take them. A shape ndarray
+// its strides become 0 unless every position they name from the buffer
+// start stays inside the buffer (`buffer_len` elements): ndarray's
+// contract asks that moving the pointer along every axis be valid even
+// for an empty array, and its safe methods (`invert_axis`, which this
+// conversion calls for negative strides, and `slice`) do move it by
+// `stride · index` along a non-empty axis of an empty array. A shape ndarray
 // cannot represent at all (more than isize::MAX elements counting only
 // the non-zero axes, e.g. a broadcast) panics: these conversions are
 // infallible and ndarray has no such array.
 fn nd_raw<const N: usize>(
     l: &Layout<N>,
     elem_size: usize,
+    buffer_len: usize,
 ) -> ([usize; N], [usize; N], usize, [bool; N]) {
     let shape = l.shape();
     let strides = l.strides();
@@ -175,13 +181,15 @@ fn nd_raw<const N: usize>(
         }
     }
     let Some((low, _)) = l.span() else {
-        // Empty: keep the strides only when ndarray's span rule holds.
+        // Empty: keep the strides only when ndarray's span rule holds and
+        // the farthest position they name (from the buffer start, where
+        // the pointer is) is inside the buffer (or is the start itself).
         let span = shape.iter().zip(&abs).try_fold(0usize, |acc, (&d, &s)| {
             acc.checked_add(d.saturating_sub(1).checked_mul(s)?)
         });
         let fits = matches!(
-            span.and_then(|e| e.checked_mul(elem_size.max(1))),
-            Some(b) if b <= isize::MAX as usize
+            span.and_then(|e| Some((e, e.checked_mul(elem_size.max(1))?))),
+            Some((e, b)) if b <= isize::MAX as usize && (e == 0 || e < buffer_len)
         );
         if !fits {
             abs = [0; N];
@@ -192,11 +200,11 @@ fn nd_raw<const N: usize>(
     (shape, abs, low, inverted)
 }
 
-fn ndarray_parts<const N: usize>(l: &Layout<N>, elem_size: usize) -> NdParts<N>
+fn ndarray_parts<const N: usize>(l: &Layout<N>, elem_size: usize, buffer_len: usize) -> NdParts<N>
 where
     [usize; N]: IntoDimension<Dim = Dim<[usize; N]>>,
 {
-    let (shape, abs, low, inverted) = nd_raw(l, elem_size);
+    let (shape, abs, low, inverted) = nd_raw(l, elem_size, buffer_len);
     (shape.into_dimension(), abs.into_dimension(), low, inverted)
 }
 
@@ -217,11 +225,14 @@ where
     /// ```
     pub fn to_ndarray(&self) -> ArrayView<'a, T, Dim<[usize; N]>> {
         let l = self.layout();
-        let (shape, strides, low, inverted) = ndarray_parts(&l, core::mem::size_of::<T>());
+        let (shape, strides, low, inverted) =
+            ndarray_parts(&l, core::mem::size_of::<T>(), self.buffer_len());
         // SAFETY: with |strides| from the lowest reached position, the view
         // reaches exactly the positions of `l` (inverting the negative axes
         // afterwards restores the order), all inside this view's buffer,
-        // borrowed for 'a; shared views may repeat elements.
+        // borrowed for 'a; shared views may repeat elements. An empty
+        // layout gets strides whose positions from the buffer start stay
+        // inside the buffer (or zero strides), as ndarray's contract asks.
         let mut a =
             unsafe { ArrayView::from_shape_ptr(shape.strides(strides), self.as_ptr().add(low)) };
         for (k, inv) in inverted.into_iter().enumerate() {
@@ -251,7 +262,8 @@ where
     /// ```
     pub fn into_ndarray(mut self) -> ArrayViewMut<'a, T, Dim<[usize; N]>> {
         let l = self.layout();
-        let (shape, strides, low, inverted) = ndarray_parts(&l, core::mem::size_of::<T>());
+        let (shape, strides, low, inverted) =
+            ndarray_parts(&l, core::mem::size_of::<T>(), self.buffer_len());
         // SAFETY: as in to_ndarray; the layout is unique and this view's
         // exclusive borrow (consumed here) passes to the ndarray view.
         let mut a = unsafe {
@@ -381,8 +393,12 @@ impl<'a, T, const N: usize> TryFrom<ArrayViewMutD<'a, T>> for StridedViewMut<'a,
 
 // Shape, |strides|, lowest position and inverted axes of a layout, for
 // IxDyn (see nd_raw).
-fn dyn_parts<const N: usize>(l: &Layout<N>, elem_size: usize) -> (IxDyn, IxDyn, usize, [bool; N]) {
-    let (shape, abs, low, inverted) = nd_raw(l, elem_size);
+fn dyn_parts<const N: usize>(
+    l: &Layout<N>,
+    elem_size: usize,
+    buffer_len: usize,
+) -> (IxDyn, IxDyn, usize, [bool; N]) {
+    let (shape, abs, low, inverted) = nd_raw(l, elem_size, buffer_len);
     (IxDyn(&shape), IxDyn(&abs), low, inverted)
 }
 
@@ -401,7 +417,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
     pub fn to_ndarray_dyn(&self) -> ArrayViewD<'a, T> {
-        let (shape, strides, low, inverted) = dyn_parts(&self.layout(), core::mem::size_of::<T>());
+        let (shape, strides, low, inverted) =
+            dyn_parts(&self.layout(), core::mem::size_of::<T>(), self.buffer_len());
         // SAFETY: as in to_ndarray.
         let mut a =
             unsafe { ArrayViewD::from_shape_ptr(shape.strides(strides), self.as_ptr().add(low)) };
@@ -429,7 +446,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
     pub fn into_ndarray_dyn(mut self) -> ArrayViewMutD<'a, T> {
-        let (shape, strides, low, inverted) = dyn_parts(&self.layout(), core::mem::size_of::<T>());
+        let (shape, strides, low, inverted) =
+            dyn_parts(&self.layout(), core::mem::size_of::<T>(), self.buffer_len());
         // SAFETY: as in into_ndarray.
         let mut a = unsafe {
             ArrayViewMutD::from_shape_ptr(shape.strides(strides), self.as_mut_ptr().add(low))
