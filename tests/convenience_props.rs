@@ -29,20 +29,25 @@ fn unique<const N: usize>() -> impl Strategy<Value = Layout<N>> {
 
 // Any valid layout (zero strides allowed).
 fn shared<const N: usize>() -> impl Strategy<Value = Layout<N>> {
-    (shape::<N>(), proptest::array::uniform::<_, N>(-3isize..=3), 0usize..3).prop_map(
-        |(shape, strides, extra)| {
+    (
+        shape::<N>(),
+        proptest::array::uniform::<_, N>(-3isize..=3),
+        0usize..3,
+    )
+        .prop_map(|(shape, strides, extra)| {
             let offset = extra
                 + (0..N)
                     .filter(|&k| strides[k] < 0)
                     .map(|k| shape[k].saturating_sub(1) * strides[k].unsigned_abs())
                     .sum::<usize>();
             Layout::new(shape, strides, offset).unwrap()
-        },
-    )
+        })
 }
 
 fn buf_for<const N: usize>(l: &Layout<N>, salt: i64) -> Vec<i64> {
-    (0..l.required_len() as i64 + 2).map(|i| i * 11 + salt).collect()
+    (0..l.required_len() as i64 + 2)
+        .map(|i| i * 11 + salt)
+        .collect()
 }
 
 fn elems<const N: usize>(buf: &[i64], l: &Layout<N>) -> Vec<i64> {
@@ -57,12 +62,20 @@ fn check_maps<const N: usize>(a: Layout<N>, b: Layout<N>, d: Layout<N>) {
     let av = StridedView::new(&ab, a).unwrap();
     let ae = elems(&ab, &a);
     // mapv on views and arrays.
-    assert_eq!(av.mapv(|x| x * 2 + 1).into_vec(), ae.iter().map(|x| x * 2 + 1).collect::<Vec<_>>());
-    assert_eq!(av.to_owned().mapv(|x| x - 1).into_vec(), ae.iter().map(|x| x - 1).collect::<Vec<_>>());
+    assert_eq!(
+        av.mapv(|x| x * 2 + 1).into_vec(),
+        ae.iter().map(|x| x * 2 + 1).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        av.to_owned().mapv(|x| x - 1).into_vec(),
+        ae.iter().map(|x| x - 1).collect::<Vec<_>>()
+    );
     // mapv_inplace on a unique view.
     let mut db = buf_for(&d, 3);
     let before = db.clone();
-    StridedViewMut::new(&mut db, d).unwrap().mapv_inplace(|x| 3 * x - 2);
+    StridedViewMut::new(&mut db, d)
+        .unwrap()
+        .mapv_inplace(|x| 3 * x - 2);
     let mut want = before.clone();
     for p in positions(d.shape(), d.strides(), d.offset()) {
         want[p as usize] = 3 * before[p as usize] - 2;
@@ -72,16 +85,26 @@ fn check_maps<const N: usize>(a: Layout<N>, b: Layout<N>, d: Layout<N>) {
     if a.shape() == b.shape() {
         let bv = StridedView::new(&bb, b).unwrap();
         let be = elems(&bb, &b);
-        let c = Zip::from(av).and(bv).unwrap().map_collect(|x, y| x * 100 + y);
+        let c = Zip::from(av)
+            .and(bv)
+            .unwrap()
+            .map_collect(|x, y| x * 100 + y);
         assert_eq!(c.shape(), a.shape());
         let want: Vec<i64> = ae.iter().zip(&be).map(|(x, y)| x * 100 + y).collect();
         assert_eq!(c.into_vec(), want);
         // Strings: a non-Copy output.
         let c = Zip::from(&av).map_collect(|x| x.to_string());
-        assert_eq!(c.into_vec(), ae.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            c.into_vec(),
+            ae.iter().map(|x| x.to_string()).collect::<Vec<_>>()
+        );
         // indexed: the index handed over is the element's.
         let mut seen = Vec::new();
-        Zip::from(av).and(&bv).unwrap().indexed().for_each(|i, x, y| seen.push((i, *x, *y)));
+        Zip::from(av)
+            .and(&bv)
+            .unwrap()
+            .indexed()
+            .for_each(|i, x, y| seen.push((i, *x, *y)));
         seen.sort();
         let mut want: Vec<_> = indices(a.shape())
             .into_iter()
@@ -89,7 +112,9 @@ fn check_maps<const N: usize>(a: Layout<N>, b: Layout<N>, d: Layout<N>) {
             .collect();
         want.sort();
         assert_eq!(seen, want);
-        let n = Zip::from(av).indexed().fold(0usize, |n, i, x| n + usize::from(av[i] == *x));
+        let n = Zip::from(av)
+            .indexed()
+            .fold(0usize, |n, i, x| n + usize::from(av[i] == *x));
         assert_eq!(n, a.numel());
         // all / any, and that all stops calling f after a false.
         let t = ae.iter().zip(&be).all(|(x, y)| x < y);
@@ -97,13 +122,22 @@ fn check_maps<const N: usize>(a: Layout<N>, b: Layout<N>, d: Layout<N>) {
         let t = ae.iter().zip(&be).any(|(x, y)| x % 7 == y % 5);
         assert_eq!(Zip::from(av).and(bv).unwrap().any(|x, y| x % 7 == y % 5), t);
         let mut calls = 0;
-        assert_eq!(Zip::from(av).all(|_| { calls += 1; false }), a.numel() == 0);
+        assert_eq!(
+            Zip::from(av).all(|_| {
+                calls += 1;
+                false
+            }),
+            a.numel() == 0
+        );
         assert_eq!(calls, usize::from(a.numel() > 0));
         // Into a mutable operand too.
         let mut db = buf_for(&d, 3);
         if d.shape() == a.shape() {
             let mut dv = StridedViewMut::new(&mut db, d).unwrap();
-            let c = Zip::from(&mut dv).and(av).unwrap().map_collect(|o, x| { *o = -*x; *x });
+            let c = Zip::from(&mut dv).and(av).unwrap().map_collect(|o, x| {
+                *o = -*x;
+                *x
+            });
             assert_eq!(c.into_vec(), ae);
             assert_eq!(dv.to_vec(), ae.iter().map(|x| -x).collect::<Vec<_>>());
         }
@@ -118,11 +152,23 @@ fn check_chunks<const N: usize>(l: Layout<N>, chunk: [usize; N], axis: usize, si
     let grid: [usize; N] = core::array::from_fn(|k| shape[k] / chunk[k]);
     let want: Vec<Vec<i64>> = indices(grid)
         .into_iter()
-        .map(|g| indices(chunk).into_iter().map(|i| v[core::array::from_fn(|k| g[k] * chunk[k] + i[k])]).collect())
+        .map(|g| {
+            indices(chunk)
+                .into_iter()
+                .map(|i| v[core::array::from_fn(|k| g[k] * chunk[k] + i[k])])
+                .collect()
+        })
         .collect();
     let got: Vec<Vec<i64>> = v.exact_chunks(chunk).unwrap().map(|c| c.to_vec()).collect();
     assert_eq!(got, want);
-    assert_eq!(v.exact_chunks(chunk).unwrap().rev().map(|c| c.to_vec()).collect::<Vec<_>>(), want.iter().rev().cloned().collect::<Vec<_>>());
+    assert_eq!(
+        v.exact_chunks(chunk)
+            .unwrap()
+            .rev()
+            .map(|c| c.to_vec())
+            .collect::<Vec<_>>(),
+        want.iter().rev().cloned().collect::<Vec<_>>()
+    );
     // axis_chunks_iter: blocks of `size` along `axis`, the last shorter.
     if N > 0 {
         let axis = axis % N;
@@ -145,7 +191,11 @@ fn check_chunks<const N: usize>(l: Layout<N>, chunk: [usize; N], axis: usize, si
             );
             start += len;
         }
-        let got: Vec<Vec<i64>> = v.axis_chunks_iter(axis, size).unwrap().map(|c| c.to_vec()).collect();
+        let got: Vec<Vec<i64>> = v
+            .axis_chunks_iter(axis, size)
+            .unwrap()
+            .map(|c| c.to_vec())
+            .collect();
         assert_eq!(got, want);
         // The mutable twins: all alive, written together, each position once.
         let mut b2 = buf.clone();
@@ -161,8 +211,14 @@ fn check_chunks<const N: usize>(l: Layout<N>, chunk: [usize; N], axis: usize, si
             want_buf[p] = -((i[axis] / size) as i64) - 1;
         }
         assert_eq!(b2, want_buf);
-        assert!(matches!(v.axis_chunks_iter(N, 1), Err(LayoutError::AxisOutOfRange { .. })));
-        assert!(matches!(v.axis_chunks_iter(axis, 0), Err(LayoutError::ZeroStep { .. })));
+        assert!(matches!(
+            v.axis_chunks_iter(N, 1),
+            Err(LayoutError::AxisOutOfRange { .. })
+        ));
+        assert!(matches!(
+            v.axis_chunks_iter(axis, 0),
+            Err(LayoutError::ZeroStep { .. })
+        ));
     }
     let mut b3 = buf.clone();
     let mut m = StridedViewMut::new(&mut b3, l).unwrap();
@@ -256,7 +312,10 @@ fn tuples_from_shape_from_and_into_runtime() {
     assert_eq!(v[(1, 2, 3)], v[[1, 2, 3]]);
     assert_eq!(
         StridedView::from_shape([5], &x).unwrap_err(),
-        LayoutError::ShapeMismatch { expected: constrided::Dims::new(&[5]), found: constrided::Dims::new(&[24]) }
+        LayoutError::ShapeMismatch {
+            expected: constrided::Dims::new(&[5]),
+            found: constrided::Dims::new(&[24])
+        }
     );
     let mut y = x.clone();
     let mut m = StridedViewMut::from_shape([4, 6], &mut y).unwrap();
@@ -297,7 +356,10 @@ fn array_has_the_view_methods() {
     }
     assert_eq!(a.iter().copied().max(), Some(13));
     assert_eq!(a.max(), Some(13));
-    assert_eq!(a.axis_iter(1).unwrap().map(|c| c.sum()).collect::<Vec<_>>(), [12, 14, 16]);
+    assert_eq!(
+        a.axis_iter(1).unwrap().map(|c| c.sum()).collect::<Vec<_>>(),
+        [12, 14, 16]
+    );
     a.slice_mut(s![.., ..;2]).unwrap().fill(0);
     assert_eq!(a.to_vec(), [0, 2, 0, 0, 12, 0]);
     let mut blocks: Vec<_> = a.exact_chunks_mut([1, 3]).unwrap().collect();

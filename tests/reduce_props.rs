@@ -40,7 +40,11 @@ fn values(len: usize, seed: u64, nan: bool) -> Vec<f64> {
     (0..len as u64)
         .map(|i| {
             let h = (i.wrapping_add(seed)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-            if nan && h % 23 == 0 { f64::NAN } else { (h % 13) as f64 - 6.0 }
+            if nan && h % 23 == 0 {
+                f64::NAN
+            } else {
+                (h % 13) as f64 - 6.0
+            }
         })
         .collect()
 }
@@ -52,7 +56,11 @@ fn nan_min(v: &[f64], min: bool) -> Option<f64> {
     if v.iter().any(|x| x.is_nan()) {
         return Some(f64::NAN);
     }
-    Some(v.iter().copied().fold(v[0], |a, b| if min { a.min(b) } else { a.max(b) }))
+    Some(
+        v.iter()
+            .copied()
+            .fold(v[0], |a, b| if min { a.min(b) } else { a.max(b) }),
+    )
 }
 
 fn same(a: Option<f64>, b: Option<f64>) -> bool {
@@ -75,9 +83,15 @@ fn check_whole<const N: usize>((l, seed): (Layout<N>, u64)) {
     let mean = (!elems.is_empty()).then(|| elems.iter().sum::<f64>() / elems.len() as f64);
     assert!(same(v.mean(), mean));
     // Integers: min/max, and a wrapping product (exact in any order).
-    let ints: Vec<i64> = buf.iter().map(|x| if x.is_nan() { 7 } else { *x as i64 }).collect();
+    let ints: Vec<i64> = buf
+        .iter()
+        .map(|x| if x.is_nan() { 7 } else { *x as i64 })
+        .collect();
     let iv = StridedView::new(&ints, l).unwrap();
-    let ie: Vec<i64> = elems.iter().map(|x| if x.is_nan() { 7 } else { *x as i64 }).collect();
+    let ie: Vec<i64> = elems
+        .iter()
+        .map(|x| if x.is_nan() { 7 } else { *x as i64 })
+        .collect();
     assert_eq!(iv.min(), ie.iter().copied().min());
     assert_eq!(iv.max(), ie.iter().copied().max());
     let w: Vec<Wrapping<i64>> = ints.iter().map(|&x| Wrapping(x * 3 + 1)).collect();
@@ -123,7 +137,11 @@ where
             if empty_axis {
                 assert_eq!(
                     got.unwrap_err(),
-                    LayoutError::IndexOutOfRange { axis, index: 0, size: 0 }
+                    LayoutError::IndexOutOfRange {
+                        axis,
+                        index: 0,
+                        size: 0
+                    }
                 );
                 continue;
             }
@@ -136,7 +154,14 @@ where
         match v.mean_axis(axis) {
             Err(e) => {
                 assert!(empty_axis);
-                assert_eq!(e, LayoutError::IndexOutOfRange { axis, index: 0, size: 0 });
+                assert_eq!(
+                    e,
+                    LayoutError::IndexOutOfRange {
+                        axis,
+                        index: 0,
+                        size: 0
+                    }
+                );
             }
             Ok(m) => {
                 assert_eq!(m.shape(), out_shape);
@@ -146,16 +171,28 @@ where
                 }
             }
         }
-        let w: Vec<Wrapping<i64>> = buf.iter().map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 })).collect();
+        let w: Vec<Wrapping<i64>> = buf
+            .iter()
+            .map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 }))
+            .collect();
         let p = StridedView::new(&w, l).unwrap().product_axis(axis).unwrap();
         assert_eq!(p.shape(), out_shape);
         for (g, ln) in p.into_vec().into_iter().zip(&lanes) {
-            let want: Wrapping<i64> = ln.iter().map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 })).product();
+            let want: Wrapping<i64> = ln
+                .iter()
+                .map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 }))
+                .product();
             assert_eq!(g, want);
         }
     }
-    assert!(matches!(v.min_axis(N), Err(LayoutError::AxisOutOfRange { .. })));
-    assert!(matches!(v.product_axis(N), Err(LayoutError::AxisOutOfRange { .. })));
+    assert!(matches!(
+        v.min_axis(N),
+        Err(LayoutError::AxisOutOfRange { .. })
+    ));
+    assert!(matches!(
+        v.product_axis(N),
+        Err(LayoutError::AxisOutOfRange { .. })
+    ));
 }
 
 proptest! {
@@ -206,7 +243,14 @@ fn numpy_nan_and_empty_answers() {
     // np.max(np.zeros((2,0)), axis=1) -> ValueError: here an error naming axis 1.
     let z20 = StridedArray::<f64, 2>::zeros([2, 0]);
     let e = z20.max_axis(1).unwrap_err();
-    assert_eq!(e, LayoutError::IndexOutOfRange { axis: 1, index: 0, size: 0 });
+    assert_eq!(
+        e,
+        LayoutError::IndexOutOfRange {
+            axis: 1,
+            index: 0,
+            size: 0
+        }
+    );
     assert!(e.to_string().contains("axis 1"));
     // np.mean(np.zeros((2,0)), axis=1) -> [nan, nan] with a warning: here an error.
     assert!(z20.mean_axis(1).is_err());
@@ -226,7 +270,10 @@ fn numpy_nan_and_empty_answers() {
     assert!(r[[0]].is_nan());
     assert_eq!(r[[1]], 3.0);
     // np.mean([[1., 2.], [3., nan]], axis=0) -> [2., nan]
-    let r = StridedArray::from_vec([2, 2], vec![1.0, 2.0, 3.0, nan]).unwrap().mean_axis(0).unwrap();
+    let r = StridedArray::from_vec([2, 2], vec![1.0, 2.0, 3.0, nan])
+        .unwrap()
+        .mean_axis(0)
+        .unwrap();
     assert_eq!(r[[0]], 2.0);
     assert!(r[[1]].is_nan());
 }
@@ -236,7 +283,14 @@ fn numpy_nan_and_empty_answers() {
 fn half_mean_sums_in_f32() {
     use half::f16;
     // np.mean(np.float16([1, 2, 4])) -> np.float16(2.334)
-    let a = StridedArray::from(vec![f16::from_f32(1.0), f16::from_f32(2.0), f16::from_f32(4.0)]);
-    assert_eq!(a.mean().unwrap().to_f32(), f16::from_f32(7.0 / 3.0).to_f32());
+    let a = StridedArray::from(vec![
+        f16::from_f32(1.0),
+        f16::from_f32(2.0),
+        f16::from_f32(4.0),
+    ]);
+    assert_eq!(
+        a.mean().unwrap().to_f32(),
+        f16::from_f32(7.0 / 3.0).to_f32()
+    );
     assert_eq!(a.mean().unwrap().to_string(), "2.334");
 }
