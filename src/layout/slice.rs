@@ -476,7 +476,13 @@ where
     Rank<K>: SlicePad<Rank<M>, Rank<N>, Out = Rank<O>>,
 {
     fn slice_elems(&self) -> [SliceElem; N] {
-        core::array::from_fn(|k| if k < K { self.elems[k] } else { SliceElem::FULL })
+        core::array::from_fn(|k| {
+            if k < K {
+                self.elems[k]
+            } else {
+                SliceElem::FULL
+            }
+        })
     }
 }
 
