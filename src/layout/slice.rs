@@ -498,6 +498,10 @@ where
 /// assert_eq!((l.shape(), l.offset()), ([3, 4], 12));
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "s![] has more entries than the rank: `{Self}` entries for a layout of `{Rank}`",
+    label = "at most one entry per axis (missing trailing axes are `..`)"
+)]
 pub trait SlicePad<Kept, Rank> {
     /// The output rank.
     type Out;

@@ -780,6 +780,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
 // By-value forms of the mutable sub-view iterators, for StridedArray's
 // methods (whose views are temporaries): the iterator takes over the
 // view's exclusive borrow.
+#[cfg(feature = "alloc")]
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     pub(crate) fn into_axis_iter_mut<const R: usize>(
         self,

@@ -342,6 +342,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
 }
 
 // By-value forms, for StridedArray's methods (whose views are temporaries).
+#[cfg(feature = "alloc")]
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     pub(crate) fn into_exact_chunks_mut(
         self,

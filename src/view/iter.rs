@@ -432,6 +432,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     }
 
     // The by-value form of indexed_iter_mut (for StridedArray's).
+    #[cfg(feature = "alloc")]
     pub(crate) fn into_indexed_iter_mut(self) -> IndexedIterMut<'a, T, N> {
         IndexedIterMut {
             ptr: self.ptr,

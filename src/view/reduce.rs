@@ -8,8 +8,11 @@
 //! order.
 
 use super::{StridedView, StridedViewMut};
+#[cfg(feature = "alloc")]
 use crate::error::LayoutError;
-use crate::layout::{Lower, Mapping, Rank};
+use crate::layout::Mapping;
+#[cfg(feature = "alloc")]
+use crate::layout::{Lower, Rank};
 
 mod sealed {
     pub trait Sealed {}
@@ -321,6 +324,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     }
 }
 
+#[cfg(feature = "alloc")]
 fn check_nonempty_axis<const N: usize>(shape: &[usize; N], axis: usize) -> Result<(), LayoutError> {
     if axis >= N {
         return Err(LayoutError::AxisOutOfRange { axis, rank: N });
