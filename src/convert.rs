@@ -135,18 +135,69 @@ where
 // reached element, and the axes to invert afterwards.
 type NdParts<const N: usize> = (Dim<[usize; N]>, Dim<[usize; N]>, usize, [bool; N]);
 
-fn ndarray_parts<const N: usize>(l: &Layout<N>) -> NdParts<N>
+// Shape, |strides|, the lowest reached position and the inverted axes of
+// a layout, as ndarray's `from_shape_ptr` needs them (its safety contract:
+// the product of the non-zero axis lengths, and the distance in elements
+// and in bytes between the least and greatest address moving along the
+// axes, at most isize::MAX, even when the array is empty).
+//
+// An empty layout reaches nothing: its offset is meaningless (never used
+// to move the pointer: the lowest position is 0, the buffer start), and
+// its strides become 0 when ndarray could not take them. A shape ndarray
+// cannot represent at all (more than isize::MAX elements counting only
+// the non-zero axes, e.g. a broadcast) panics: these conversions are
+// infallible and ndarray has no such array.
+fn nd_raw<const N: usize>(
+    l: &Layout<N>,
+    elem_size: usize,
+) -> ([usize; N], [usize; N], usize, [bool; N]) {
+    let shape = l.shape();
+    let strides = l.strides();
+    let nonzero = shape
+        .iter()
+        .filter(|&&d| d != 0)
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d));
+    if !matches!(nonzero, Some(n) if n <= isize::MAX as usize) {
+        panic!(
+            "constrided: ndarray cannot hold an array of shape {:?} (more than isize::MAX elements)",
+            shape
+        );
+    }
+    let mut abs = strides.map(|s| s.unsigned_abs());
+    let mut inverted = strides.map(|s| s < 0);
+    // ndarray reads its strides as isize: |isize::MIN| would turn negative.
+    // Such a stride only occurs on an axis of size 0 or 1 (otherwise it
+    // reaches too far), where it is never applied: use 0.
+    for k in 0..N {
+        if abs[k] > isize::MAX as usize {
+            abs[k] = 0;
+            inverted[k] = false;
+        }
+    }
+    let Some((low, _)) = l.span() else {
+        // Empty: keep the strides only when ndarray's span rule holds.
+        let span = shape.iter().zip(&abs).try_fold(0usize, |acc, (&d, &s)| {
+            acc.checked_add(d.saturating_sub(1).checked_mul(s)?)
+        });
+        let fits = matches!(
+            span.and_then(|e| e.checked_mul(elem_size.max(1))),
+            Some(b) if b <= isize::MAX as usize
+        );
+        if !fits {
+            abs = [0; N];
+            inverted = [false; N];
+        }
+        return (shape, abs, 0, inverted);
+    };
+    (shape, abs, low, inverted)
+}
+
+fn ndarray_parts<const N: usize>(l: &Layout<N>, elem_size: usize) -> NdParts<N>
 where
     [usize; N]: IntoDimension<Dim = Dim<[usize; N]>>,
 {
-    let strides = l.strides();
-    let low = l.span().map_or(l.offset(), |(low, _)| low);
-    (
-        l.shape().into_dimension(),
-        strides.map(|s| s.unsigned_abs()).into_dimension(),
-        low,
-        strides.map(|s| s < 0),
-    )
+    let (shape, abs, low, inverted) = nd_raw(l, elem_size);
+    (shape.into_dimension(), abs.into_dimension(), low, inverted)
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M>
@@ -166,7 +217,7 @@ where
     /// ```
     pub fn to_ndarray(&self) -> ArrayView<'a, T, Dim<[usize; N]>> {
         let l = self.layout();
-        let (shape, strides, low, inverted) = ndarray_parts(&l);
+        let (shape, strides, low, inverted) = ndarray_parts(&l, core::mem::size_of::<T>());
         // SAFETY: with |strides| from the lowest reached position, the view
         // reaches exactly the positions of `l` (inverting the negative axes
         // afterwards restores the order), all inside this view's buffer,
@@ -200,7 +251,7 @@ where
     /// ```
     pub fn into_ndarray(mut self) -> ArrayViewMut<'a, T, Dim<[usize; N]>> {
         let l = self.layout();
-        let (shape, strides, low, inverted) = ndarray_parts(&l);
+        let (shape, strides, low, inverted) = ndarray_parts(&l, core::mem::size_of::<T>());
         // SAFETY: as in to_ndarray; the layout is unique and this view's
         // exclusive borrow (consumed here) passes to the ndarray view.
         let mut a = unsafe {
@@ -328,16 +379,11 @@ impl<'a, T, const N: usize> TryFrom<ArrayViewMutD<'a, T>> for StridedViewMut<'a,
     }
 }
 
-// Shape, |strides|, lowest position and inverted axes of a layout, for IxDyn.
-fn dyn_parts<const N: usize>(l: &Layout<N>) -> (IxDyn, IxDyn, usize, [bool; N]) {
-    let strides = l.strides();
-    let low = l.span().map_or(l.offset(), |(low, _)| low);
-    (
-        IxDyn(&l.shape()),
-        IxDyn(&strides.map(|s| s.unsigned_abs())),
-        low,
-        strides.map(|s| s < 0),
-    )
+// Shape, |strides|, lowest position and inverted axes of a layout, for
+// IxDyn (see nd_raw).
+fn dyn_parts<const N: usize>(l: &Layout<N>, elem_size: usize) -> (IxDyn, IxDyn, usize, [bool; N]) {
+    let (shape, abs, low, inverted) = nd_raw(l, elem_size);
+    (IxDyn(&shape), IxDyn(&abs), low, inverted)
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
@@ -355,7 +401,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
     pub fn to_ndarray_dyn(&self) -> ArrayViewD<'a, T> {
-        let (shape, strides, low, inverted) = dyn_parts(&self.layout());
+        let (shape, strides, low, inverted) = dyn_parts(&self.layout(), core::mem::size_of::<T>());
         // SAFETY: as in to_ndarray.
         let mut a =
             unsafe { ArrayViewD::from_shape_ptr(shape.strides(strides), self.as_ptr().add(low)) };
@@ -383,7 +429,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
     pub fn into_ndarray_dyn(mut self) -> ArrayViewMutD<'a, T> {
-        let (shape, strides, low, inverted) = dyn_parts(&self.layout());
+        let (shape, strides, low, inverted) = dyn_parts(&self.layout(), core::mem::size_of::<T>());
         // SAFETY: as in into_ndarray.
         let mut a = unsafe {
             ArrayViewMutD::from_shape_ptr(shape.strides(strides), self.as_mut_ptr().add(low))
@@ -442,7 +488,8 @@ pub fn arrayd_from_layout<T: Copy + Default>(
     layout: &DynLayout,
 ) -> Result<ndarray::ArrayD<T>, LayoutError> {
     let dl = DynLayout::contiguous(layout.shape())?;
-    let mut out = alloc::vec![T::default(); dl.numel()];
+    // Fallible: the output's bytes may exceed isize::MAX (a broadcast).
+    let mut out = crate::view::ops::filled_vec(dl.numel(), T::default(), layout.shape())?;
     crate::kernel::rearrange_dyn(&mut out, &dl, data, layout)?;
     ndarray::ArrayD::from_shape_vec(IxDyn(layout.shape()), out).map_err(|_| {
         LayoutError::ShapeMismatch {

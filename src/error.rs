@@ -222,12 +222,8 @@ pub enum LayoutError {
     },
 }
 
-impl fmt::Display for LayoutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // One text for run time and compile time (see layout::message).
-        f.write_str(crate::layout::message::describe(self).as_str())
-    }
-}
+// `Display` is in `layout::message`, which renders every variant (one
+// text for run time and compile time).
 
 #[cfg(feature = "std")]
 impl std::error::Error for LayoutError {}

@@ -219,6 +219,47 @@ macro_rules! nested {
     ($d:ident $($rest:ident)*) => { (U<$d>, nested!($($rest)*)) };
 }
 
+// The zero-sized type of a static transform, named after it; its
+// `Mapping` and methods are in `static_transform`. `Transposed` is here,
+// below `static_transform`, because every static layout's `Mapping` names
+// it as its `Transposed` type.
+macro_rules! zst {
+    ($(#[$doc:meta])* $name:ident [$($p:tt)*] [$($arg:tt)*] [$($ph:ty),*]) => {
+        $(#[$doc])*
+        pub struct $name<L, $($p)*> {
+            _source: PhantomData<fn() -> (L, $($ph,)*)>,
+        }
+        impl<L, $($p)*> Clone for $name<L, $($arg)*> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<L, $($p)*> Copy for $name<L, $($arg)*> {}
+        impl<L, $($p)*> Sealed for $name<L, $($arg)*> {}
+        impl<L, $($p)*> Default for $name<L, $($arg)*> {
+            fn default() -> Self {
+                $name { _source: PhantomData }
+            }
+        }
+        impl<L, $($p)*> core::fmt::Debug for $name<L, $($arg)*> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(stringify!($name))
+            }
+        }
+    };
+}
+pub(crate) use zst;
+
+zst!(
+    /// The static layout `L` with all axes reversed (`t()`).
+    ///
+    /// ```
+    /// use constrided::{strided, Mapping};
+    /// let l = strided![shape = (4, 3)].t();
+    /// assert_eq!((l.shape(), l.strides()), ([3, 4], [1, 3]));
+    /// ```
+    Transposed [const R: usize] [R] []);
+
 macro_rules! static_rank {
     ($n:literal; $($a:ident $d:ident $s:ident),*) => {
         impl<const OFFSET: usize, $($a: AxisSpec),*> StaticLayout<($($a,)*), OFFSET> {
@@ -277,7 +318,7 @@ macro_rules! static_rank {
 
         impl<const OFFSET: usize, $($a: AxisSpec),*> Mapping<$n> for StaticLayout<($($a,)*), OFFSET> {
             const STATIC: bool = true;
-            type Transposed = crate::static_transform::Transposed<Self, $n>;
+            type Transposed = Transposed<Self, $n>;
             #[inline(always)]
             fn transposed(&self) -> Self::Transposed {
                 Default::default()

@@ -27,7 +27,8 @@ use crate::layout::mapping::Sealed;
 use crate::layout::math::has_zero_axis;
 use crate::layout::message::{describe_after, Message};
 use crate::layout::{Higher, Layout, Lower, Mapping, Rank};
-use crate::static_layout::{StaticLayout, StaticMapping};
+pub use crate::static_layout::Transposed;
+use crate::static_layout::{zst, StaticLayout, StaticMapping};
 use crate::view::{StridedView, StridedViewMut};
 
 // The layout of a transform, or the panic (a compile error at
@@ -262,41 +263,6 @@ const fn without<const N: usize, const M: usize>(
     (shape, strides)
 }
 
-macro_rules! zst {
-    ($(#[$doc:meta])* $name:ident [$($p:tt)*] [$($arg:tt)*] [$($ph:ty),*]) => {
-        $(#[$doc])*
-        pub struct $name<L, $($p)*> {
-            _source: PhantomData<fn() -> (L, $($ph,)*)>,
-        }
-        impl<L, $($p)*> Clone for $name<L, $($arg)*> {
-            fn clone(&self) -> Self {
-                *self
-            }
-        }
-        impl<L, $($p)*> Copy for $name<L, $($arg)*> {}
-        impl<L, $($p)*> Sealed for $name<L, $($arg)*> {}
-        impl<L, $($p)*> Default for $name<L, $($arg)*> {
-            fn default() -> Self {
-                $name { _source: PhantomData }
-            }
-        }
-        impl<L, $($p)*> core::fmt::Debug for $name<L, $($arg)*> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(stringify!($name))
-            }
-        }
-    };
-}
-
-zst!(
-    /// The static layout `L` with all axes reversed (`t()`).
-    ///
-    /// ```
-    /// use constrided::{strided, Mapping};
-    /// let l = strided![shape = (4, 3)].t();
-    /// assert_eq!((l.shape(), l.strides()), ([3, 4], [1, 3]));
-    /// ```
-    Transposed [const R: usize] [R] []);
 zst!(
     /// The static layout `L` with axes `A` and `B` swapped.
     ///

@@ -65,9 +65,11 @@ pub trait Yield: sealed::Sealed {
     /// nobody else, for `'s`.
     unsafe fn region<'s>(ptr: *mut Self::Elem, len: usize) -> Self::Region<'s>;
     #[doc(hidden)]
-    /// # Safety
-    /// As [`Yield::item`], with `pos < len`.
-    unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> Self::Item;
+    /// The region's base pointer, taken once per loop: items are derived
+    /// from it with [`Yield::item`], never from a fresh reborrow of the
+    /// whole region per item (which would invalidate the items handed out
+    /// before, that the closure may keep).
+    fn region_ptr(region: &mut Self::Region<'_>) -> *mut Self::Elem;
 }
 
 /// A [`Zip`] operand of rank `N`: a view or an array, by reference or by value.
@@ -118,10 +120,8 @@ macro_rules! producer {
                 unsafe { producer!(@slice $mutable ptr, len) }
             }
             #[inline(always)]
-            unsafe fn item_in(region: &mut Self::Region<'_>, pos: usize) -> $item {
-                // SAFETY: forwarded from the caller; the item is derived from
-                // the region's pointer.
-                unsafe { producer!(@at $mutable region, pos) }
+            fn region_ptr(region: &mut Self::Region<'_>) -> *mut T {
+                producer!(@at $mutable region)
             }
         }
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Producer<N> for $ty {
@@ -141,8 +141,8 @@ macro_rules! producer {
     (@region ref $s:lifetime $t:ident) => { &$s [$t] };
     (@slice mut $ptr:ident, $len:ident) => { core::slice::from_raw_parts_mut($ptr, $len) };
     (@slice ref $ptr:ident, $len:ident) => { core::slice::from_raw_parts($ptr, $len) };
-    (@at mut $r:ident, $pos:ident) => { &mut *$r.as_mut_ptr().add($pos) };
-    (@at ref $r:ident, $pos:ident) => { &*$r.as_ptr().add($pos) };
+    (@at mut $r:ident) => { $r.as_mut_ptr() };
+    (@at ref $r:ident) => { $r.as_ptr().cast_mut() };
     (@all mut $v:ident) => { $v.is_exclusive() };
     (@all ref $v:ident) => { $v.is_whole() };
     (@shared mut $ty:ty, [$($lt:lifetime),*]) => {};
@@ -181,9 +181,8 @@ mod arrays {
             unsafe { core::slice::from_raw_parts_mut(ptr, len) }
         }
         #[inline(always)]
-        unsafe fn item_in(region: &mut &mut [T], pos: usize) -> &'b mut T {
-            // SAFETY: forwarded from the caller.
-            unsafe { &mut *region.as_mut_ptr().add(pos) }
+        fn region_ptr(region: &mut &mut [T]) -> *mut T {
+            region.as_mut_ptr()
         }
     }
     impl<T, const N: usize> Producer<N> for &mut StridedArray<T, N> {
@@ -212,9 +211,8 @@ mod arrays {
             unsafe { core::slice::from_raw_parts(ptr, len) }
         }
         #[inline(always)]
-        unsafe fn item_in(region: &mut &[T], pos: usize) -> &'b T {
-            // SAFETY: forwarded from the caller.
-            unsafe { &*region.as_ptr().add(pos) }
+        fn region_ptr(region: &mut &[T]) -> *mut T {
+            region.as_ptr().cast_mut()
         }
     }
     impl<T, const N: usize> Producer<N> for &StridedArray<T, N> {
@@ -443,10 +441,15 @@ macro_rules! zip_arity {
                     $($v: $P::Region<'_>, $l: $M,)+
                     mut f: F,
                 ) {
-                    $(let mut $v = $v;)+
-                    // SAFETY: forwarded from the caller.
+                    // One base pointer per region, taken once: every item
+                    // derives from it (a reborrow of the whole region per
+                    // item would invalidate the items kept before). The
+                    // regions stay borrowed (function arguments) for the loop.
+                    $(let mut $v = $v; let $v = $P::region_ptr(&mut $v);)+
+                    // SAFETY: forwarded from the caller; positions are below
+                    // len, so they fit isize.
                     engine::static_for_each(shape, |i| unsafe {
-                        f($($P::item_in(&mut $v, $l.offset_of_unchecked(i))),+)
+                        f($($P::item($v, $l.offset_of_unchecked(i) as isize)),+)
                     });
                 }
                 let ($($v,)+) = self.parts;

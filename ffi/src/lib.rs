@@ -48,6 +48,7 @@ use core::ffi::{c_char, c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::kernel::rearrange_bytes_raw;
+use constrided::layout::math::lowest_reach;
 use constrided::{DynLayout, LayoutError, MAX_RANK};
 
 /// A status, as the C enum `cstrided_status` (an `int`): one of the
@@ -160,13 +161,30 @@ impl cstrided_desc {
     }
 }
 
-// The bytes `l` reaches from the buffer start `data - offset·elem_size`:
-// (start address, length in bytes).
-fn byte_region(l: &DynLayout, elem_size: usize, data: usize) -> Option<(usize, usize)> {
-    let start = data.checked_sub(l.offset().checked_mul(elem_size)?)?;
-    let len = l.required_len().checked_mul(elem_size)?;
+// The bytes `l` reaches when its buffer starts at address `buffer`: from
+// its lowest reached position to its highest, as (start address, length
+// in bytes); `(buffer, 0)` when empty; `None` when they would wrap around
+// the address space. Both C functions compute their operands' regions
+// with it, from the buffer start the copy actually uses.
+fn reached_bytes(l: &DynLayout, elem_size: usize, buffer: usize) -> Option<(usize, usize)> {
+    if l.is_empty() {
+        return Some((buffer, 0));
+    }
+    // The lowest reached position: offset + lowest_reach (>= 0 for a valid
+    // layout), and the highest + 1: required_len.
+    let low = l.offset() as i128 + lowest_reach(l.shape(), l.strides());
+    let low = usize::try_from(low).ok()?;
+    let start = buffer.checked_add(low.checked_mul(elem_size)?)?;
+    let len = (l.required_len() - low).checked_mul(elem_size)?;
     start.checked_add(len)?;
     Some((start, len))
+}
+
+// The bytes a descriptor's layout reaches with element 0 at `data`: its
+// buffer starts `offset` elements below.
+fn byte_region(l: &DynLayout, elem_size: usize, data: usize) -> Option<(usize, usize)> {
+    let buffer = data.checked_sub(l.offset().checked_mul(elem_size)?)?;
+    reached_bytes(l, elem_size, buffer)
 }
 
 // Do two byte ranges intersect? (Empty ranges never do.)
@@ -454,7 +472,9 @@ pub unsafe extern "C" fn cstrided_as_strided(
             return CSTRIDED_NULL_POINTER;
         }
         let es = od.elem_size;
-        let (Some(or), Some(ir)) = (od.region(out.addr()), byte_region(&il, es, input.addr()))
+        // The input's layout counts from `input` itself (the copy reads
+        // element i at input + (offset + Σ i_k·stride_k)·es).
+        let (Some(or), Some(ir)) = (od.region(out.addr()), reached_bytes(&il, es, input.addr()))
         else {
             return CSTRIDED_BAD_PARAM;
         };

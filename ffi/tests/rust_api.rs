@@ -94,3 +94,75 @@ fn as_strided_seed_and_overlap() {
     // SAFETY: a live descriptor.
     unsafe { cstrided_destroy_desc(o) };
 }
+
+// Issue 15, finding 5: the input's bytes are those the copy reads,
+// from `in + offset·elem_size`; an output among them is an overlap.
+#[test]
+fn as_strided_detects_an_output_inside_the_elements_read() {
+    let mut buf: Vec<i32> = (0..64).collect();
+    let d = desc(&[4], None, 4);
+    let p = buf.as_mut_ptr();
+    // SAFETY: out = buf[20..24], in = buf; reads buf[16], [18], [20], [22].
+    let st = unsafe {
+        cstrided_as_strided(
+            d,
+            p.add(20).cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
+    };
+    assert_eq!(st, CSTRIDED_OVERLAP);
+    // Just past the elements read: no overlap, and the copy is right.
+    // SAFETY: out = buf[23..27], in = buf; reads buf[16..=22].
+    let st = unsafe {
+        cstrided_as_strided(
+            d,
+            p.add(23).cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
+    };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(&buf[23..27], &[16, 18, 20, 22]);
+    // An output below the elements read does not overlap either.
+    let mut buf: Vec<i32> = (0..64).collect();
+    let p = buf.as_mut_ptr();
+    // SAFETY: out = buf[0..4], in = buf; reads buf[16..=22].
+    let st = unsafe {
+        cstrided_as_strided(
+            d,
+            p.cast(),
+            p.cast_const().cast(),
+            1,
+            [4].as_ptr(),
+            [2].as_ptr(),
+            16,
+        )
+    };
+    assert_eq!(st, CSTRIDED_SUCCESS);
+    assert_eq!(&buf[0..4], &[16, 18, 20, 22]);
+    // SAFETY: made by desc.
+    unsafe { cstrided_destroy_desc(d) };
+}
+
+// Issue 15, finding 6: strides whose lowest reach saturates answer
+// BAD_TENSOR_STRIDES (not the panic guard's BAD_PARAM).
+#[test]
+fn create_desc_with_saturating_negative_reach_is_bad_strides() {
+    let mut d = null_mut();
+    let shape = [usize::MAX, usize::MAX];
+    let strides = [isize::MIN, isize::MIN];
+    // SAFETY: valid pointers of 2 entries.
+    let st = unsafe { cstrided_create_desc(&mut d, 2, shape.as_ptr(), strides.as_ptr(), 1) };
+    assert!(
+        st == CSTRIDED_BAD_TENSOR_STRIDES || st == CSTRIDED_BAD_TENSOR_SHAPE,
+        "status {st}"
+    );
+    assert!(d.is_null());
+}

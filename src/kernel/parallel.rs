@@ -2,10 +2,8 @@
 //! into chunks, and each chunk — a disjoint part of the destination — is
 //! copied on its own thread by the sequential loops.
 
-use super::{check_same_shape, copy_plan, copy_planned, copy_planned_sized};
-use crate::error::LayoutError;
-use crate::layout::Mapping;
-use crate::view::{StridedView, StridedViewMut};
+use super::copy::{copy_plan, copy_planned, copy_planned_sized};
+use crate::layout::Layout;
 use rayon::prelude::*;
 
 // Below this many elements a copy runs on the calling thread.
@@ -21,37 +19,29 @@ unsafe impl<T> Send for SendPtr<T> {}
 // SAFETY: as above.
 unsafe impl<T> Sync for SendPtr<T> {}
 
-/// [`rearrange`](super::rearrange) on rayon's thread pool: large copies are
-/// split over disjoint parts of `dst`. Same result, same errors.
+/// The copy engine on rayon's thread pool (`par_rearrange`): large copies
+/// are split over disjoint parts of `dst`, each copied by the sequential
+/// engine. `src_whole` as in [`copy_raw`](super::copy_raw).
 ///
-/// ```
-/// use constrided::{kernel::par_rearrange, Layout, StridedView, StridedViewMut};
-/// let src: Vec<u32> = (0..512 * 512).collect();
-/// let mut out = vec![0u32; 512 * 512];
-/// let s = StridedView::new(&src, Layout::contiguous([512, 512]))?.t();
-/// par_rearrange(&mut StridedViewMut::new(&mut out, Layout::contiguous([512, 512]))?, &s)?;
-/// assert_eq!(out[1], 512);
-/// # Ok::<(), constrided::LayoutError>(())
-/// ```
-pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: Mapping<N>>(
-    dst: &mut StridedViewMut<'_, T, N, MD>,
-    src: &StridedView<'_, T, N, MS>,
-) -> Result<(), LayoutError> {
-    let dl = dst.mapping().to_layout();
-    let sl = src.mapping().to_layout();
-    check_same_shape(&dl.shape(), &sl.shape())?;
-    let Some(plan) = copy_plan(&dl, &sl) else {
-        return Ok(());
+/// # Safety
+/// As [`copy_raw`](super::copy_raw), and `T: Send + Sync` is what lets
+/// the parts cross threads.
+pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
+    dst: *mut T,
+    dl: &Layout<N>,
+    src: *const T,
+    sl: &Layout<N>,
+    whole: bool,
+) {
+    let Some(plan) = copy_plan(dl, sl) else {
+        return;
     };
-    let whole = src.is_whole();
-    let d = SendPtr(dst.as_mut_ptr());
-    let s = SendPtr(src.as_ptr() as *mut T);
+    let d = SendPtr(dst);
+    let s = SendPtr(src as *mut T);
     if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
-        // SAFETY: as in rearrange: valid layouts, equal shapes, dst unique
-        // and exclusively borrowed, src a shared borrow read beyond its
-        // reached positions only when it says so.
+        // SAFETY: forwarded from this function's contract.
         unsafe { copy_planned(d.0, s.0, plan, whole) };
-        return Ok(());
+        return;
     }
     let outer = plan.shape[0];
     // Every part streams its stores or not as the whole copy would.
@@ -74,7 +64,6 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         // write the same element, and nobody writes src.
         unsafe { copy_planned_sized(d.0, s.0 as *const T, part, whole, bytes) };
     });
-    Ok(())
 }
 
 /// `⌊outer · c / chunks⌋` for `c <= chunks`, without overflow for any

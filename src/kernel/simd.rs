@@ -318,6 +318,10 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
 }
 
 /// [`transpose_rows`] on both 16-byte lanes of AVX2 registers at once.
+///
+/// # Safety
+/// The CPU has AVX2 (the caller checked the level); otherwise as
+/// [`transpose_rows`] (register-only: no memory is accessed).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -422,6 +426,10 @@ const fn bit_reverse(p: usize, k: usize) -> usize {
 
 /// Transposes the first `16 / W` rows of `v` as a square of `W`-byte
 /// lanes; row `p` of the result is column `bit_reverse(p)`.
+///
+/// # Safety
+/// The CPU has SSE2 (always true on x86_64); it works on registers only
+/// and accesses no memory.
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 unsafe fn transpose_rows<const W: usize>(

@@ -191,6 +191,10 @@ pub(crate) unsafe fn copy<T: Copy>(
     }
 }
 
+/// [`copy`] with blocks of `B` elements a side.
+///
+/// # Safety
+/// As [`copy`].
 #[inline(always)]
 unsafe fn copy_with<T: Copy, const B: usize>(
     dst: *mut T,

@@ -213,8 +213,13 @@ impl DynLayout {
             });
         }
         let low = math::lowest_reach(shape, strides);
-        if -low > isize::MAX as i128 {
-            return Err(LayoutError::Overflow { position: -low });
+        // `low` may be i128::MIN (saturated): compare without negating it.
+        if low < -(isize::MAX as i128) {
+            let position = match low.checked_neg() {
+                Some(p) => p,
+                None => i128::MAX,
+            };
+            return Err(LayoutError::Overflow { position });
         }
         Self::new(shape, strides, (-low) as usize)
     }

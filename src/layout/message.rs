@@ -13,6 +13,13 @@ use crate::error::{Dims, LayoutError};
 
 const CAP: usize = 640;
 
+impl core::fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // One text for run time and compile time: the `const fn` below.
+        f.write_str(describe(self).as_str())
+    }
+}
+
 /// A rendered message: up to 640 bytes of UTF-8, no allocation.
 ///
 /// ```

@@ -11,6 +11,13 @@ use core::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInc
 
 use super::{Higher, Rank};
 
+// Sealing: `SliceEntry` and `SliceArg` decide how many axes `slice` keeps,
+// which the layout math relies on, so only this crate implements them.
+// (`Layout::slice` re-checks the count anyway.)
+mod sealed {
+    pub trait Sealed {}
+}
+
 /// Python's `slice(start, stop, step)` for one axis: negative bounds count
 /// from the end, out-of-range bounds clamp, a negative step walks backwards,
 /// and a step of 0 is an error (`LayoutError::ZeroStep`).
@@ -248,6 +255,12 @@ macro_rules! range_impls {
         impl From<$t> for SliceElem {
             fn from(i: $t) -> Self { SliceElem::Index(i as i128) }
         }
+        impl sealed::Sealed for Range<$t> {}
+        impl sealed::Sealed for RangeInclusive<$t> {}
+        impl sealed::Sealed for RangeFrom<$t> {}
+        impl sealed::Sealed for RangeTo<$t> {}
+        impl sealed::Sealed for RangeToInclusive<$t> {}
+        impl sealed::Sealed for $t {}
         impl<const K: usize> SliceEntry<Rank<K>> for Range<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
         impl<const K: usize> SliceEntry<Rank<K>> for RangeInclusive<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
         impl<const K: usize> SliceEntry<Rank<K>> for RangeFrom<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
@@ -337,10 +350,15 @@ impl From<RangeFull> for SliceElem {
 /// assert_eq!(out(0usize..2), 2);
 /// assert_eq!(out(-1), 1);
 /// ```
-pub trait SliceEntry<R>: Into<SliceElem> {
+///
+/// Sealed: implemented by the crate's entry types only.
+pub trait SliceEntry<R>: Into<SliceElem> + sealed::Sealed {
     /// The rank after this entry.
     type Out;
 }
+
+impl sealed::Sealed for RangeFull {}
+impl sealed::Sealed for Slice {}
 
 impl<const K: usize> SliceEntry<Rank<K>> for RangeFull
 where
@@ -449,10 +467,15 @@ impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
 /// assert_eq!(l.slice(s![-1, 1..])?.shape(), [3]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
-pub trait SliceArg<const N: usize, const M: usize> {
+///
+/// Sealed: implemented by the crate's argument types only.
+pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
     /// One entry per input axis.
     fn slice_elems(&self) -> [SliceElem; N];
 }
+
+impl<const N: usize> sealed::Sealed for [Slice; N] {}
+impl<const N: usize, const M: usize> sealed::Sealed for SliceInfo<N, M> {}
 
 impl<const N: usize> SliceArg<N, N> for [Slice; N] {
     fn slice_elems(&self) -> [SliceElem; N] {
@@ -621,4 +644,37 @@ macro_rules! s {
         let _ = __k;
         $crate::SliceInfo::__new(__elems, __rank)
     }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Layout, LayoutError};
+
+    // An argument that miscounts its slices (only the crate can write one:
+    // the traits are sealed): `Layout::slice` refuses it.
+    struct TwoSlices;
+    impl sealed::Sealed for TwoSlices {}
+    impl SliceArg<2, 1> for TwoSlices {
+        fn slice_elems(&self) -> [SliceElem; 2] {
+            [SliceElem::FULL, SliceElem::FULL]
+        }
+    }
+
+    #[test]
+    fn slice_rechecks_the_number_of_kept_axes() {
+        let l = Layout::new([1, 0], [1, 1 << 24], 1 << 25).unwrap();
+        assert_eq!(
+            l.slice(TwoSlices),
+            Err(LayoutError::RankMismatch {
+                expected: 1,
+                found: 2
+            })
+        );
+        // The hidden constructor s! uses does not count: slice does.
+        let info = SliceInfo::<2, 1>::__new([SliceElem::FULL; 2], PhantomData);
+        assert!(l.slice(info).is_err());
+        let info = SliceInfo::<2, 2>::__new([SliceElem::Index(0); 2], PhantomData);
+        assert!(Layout::contiguous([2, 2]).slice(info).is_err());
+    }
 }

@@ -175,6 +175,16 @@ impl<const N: usize> Layout<N> {
                 }
             }
         }
+        if j != M {
+            // The argument traits are sealed and `SliceInfo::new` counts,
+            // but the count decides which axes survive (dropping the size-0
+            // axis of an empty layout would make it non-empty over an
+            // unchecked offset): check it here, where it matters.
+            return Err(LayoutError::RankMismatch {
+                expected: M,
+                found: j,
+            });
+        }
         if empty || self.is_empty() {
             // An empty layout's offset need not be reachable: keep it.
             return Layout::new(shape, strides, self.offset);
@@ -508,7 +518,8 @@ impl<const N: usize> Layout<N> {
 
     // Shape and strides without `axis`.
     fn without_axis<const M: usize>(&self, axis: usize) -> ([usize; M], [isize; M]) {
-        debug_assert!(M + 1 == N);
+        // Proven by the callers' `Lower` bounds; checked when compiled.
+        const { assert!(M + 1 == N) };
         let skip = |k: usize| if k < axis { k } else { k + 1 };
         (
             core::array::from_fn(|k| self.shape[skip(k)]),

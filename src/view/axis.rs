@@ -239,6 +239,10 @@ fn lanes_state<const N: usize>(l: Layout<N>, axis: usize) -> Result<SubState<N, 
     let mut shape = l.shape();
     let n = shape[axis];
     shape[axis] = 1;
+    // The number of lanes (the other axes' product) must fit usize; it can
+    // only fail to when the lane axis is 0 (otherwise it is at most the
+    // element count).
+    crate::layout::math::numel(&shape)?;
     // SAFETY: the starting positions (index 0 of `axis`) are reachable when
     // the parent is non-empty; when it is empty, either no start exists
     // (another axis is 0) or the lanes are empty and their positions unused.
@@ -264,7 +268,20 @@ fn windows_state<const N: usize>(
             found: Dims::new(&window),
         });
     }
-    let starts: [usize; N] = core::array::from_fn(|k| shape[k] - window[k] + 1);
+    // shape - window + 1 per axis: usize::MAX + 1 starts (a window of 0 on
+    // an axis of usize::MAX elements) do not fit, nor may their product.
+    let mut starts = [0usize; N];
+    for k in 0..N {
+        match (shape[k] - window[k]).checked_add(1) {
+            Some(n) => starts[k] = n,
+            None => {
+                return Err(LayoutError::ShapeMismatch {
+                    expected: Dims::new(&shape),
+                    found: Dims::new(&window),
+                })
+            }
+        }
+    }
     let empty = window.contains(&0);
     // The number of windows must fit usize: it is at most the element count
     // when no window axis is 0; otherwise check.

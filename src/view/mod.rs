@@ -20,10 +20,11 @@ mod array_api;
 mod axis;
 mod chunks;
 mod conv;
+mod copy;
 mod eq;
 mod fmt;
 mod iter;
-mod ops;
+pub(crate) mod ops;
 mod reduce;
 mod transform;
 
@@ -31,6 +32,9 @@ mod transform;
 pub use array::StridedArray;
 pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
 pub use chunks::{Chunks, ChunksMut};
+#[cfg(feature = "rayon")]
+pub use copy::par_rearrange;
+pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 pub use reduce::Mean;
 
@@ -597,7 +601,8 @@ unsafe fn start_at<T, const N: usize>(
     strides: [isize; N],
 ) -> Result<(Layout<N>, NonNull<T>), LayoutError> {
     let low = crate::layout::math::lowest_reach(&shape, &strides);
-    if -low > isize::MAX as i128 {
+    // `low` may be i128::MIN (saturated): compare without negating it.
+    if low < -(isize::MAX as i128) {
         return Err(LayoutError::NegativeReach { position: low });
     }
     let layout = Layout::new(shape, strides, (-low) as usize)?;

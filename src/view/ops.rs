@@ -192,6 +192,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     pub fn map<U>(&self, mut f: impl FnMut(&T) -> U) -> super::StridedArray<U, N> {
         let l = self.layout();
         let n = l.numel();
+        // The output's layout first: when the shape has none (more than
+        // isize::MAX elements, a broadcast of a zero-sized type), this
+        // panics before anything is allocated or made.
+        let layout = Layout::contiguous(l.shape());
         let mut data = alloc::vec::Vec::with_capacity(n);
         let p = self.as_ptr();
         if M::STATIC {
@@ -204,15 +208,17 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             // SAFETY: data has room for n elements, the row-major output;
             // l is valid for this view's buffer, which is only read. A panic
             // in f drops what was written and leaves data's length 0.
-            unsafe {
-                kernel::map_uninit(data.as_mut_ptr(), p, &l, f);
-                data.set_len(n);
-            }
+            let written = unsafe { kernel::map_uninit(data.as_mut_ptr(), p, &l, f) };
+            // Only a complete output is initialised (the written slots are
+            // in traversal order, not a prefix).
+            assert!(
+                written == n,
+                "constrided: map wrote {written} of {n} elements"
+            );
+            // SAFETY: all n slots were written (checked above).
+            unsafe { data.set_len(n) };
         }
-        super::StridedArray {
-            data,
-            layout: Layout::contiguous(l.shape()),
-        }
+        super::StridedArray { data, layout }
     }
 
     /// Folds along `axis` into `dst` (the input's shape without `axis`,
@@ -328,9 +334,31 @@ fn new_array<B: Clone, const R: usize>(
 ) -> Result<super::StridedArray<B, R>, LayoutError> {
     let layout = Layout::try_contiguous(shape)?;
     Ok(super::StridedArray {
-        data: alloc::vec![value; layout.numel()],
+        data: filled_vec(layout.numel(), value, &shape)?,
         layout,
     })
+}
+
+// `n` copies of `value` in a new Vec, or `ElementCountOverflow { shape }`
+// when their bytes exceed `isize::MAX` or the allocation fails (never the
+// "capacity overflow" panic of `vec![value; n]`).
+#[cfg(feature = "alloc")]
+pub(crate) fn filled_vec<B: Clone>(
+    n: usize,
+    value: B,
+    shape: &[usize],
+) -> Result<alloc::vec::Vec<B>, LayoutError> {
+    let too_big = || LayoutError::ElementCountOverflow {
+        shape: crate::error::Dims::new(shape),
+    };
+    match n.checked_mul(core::mem::size_of::<B>()) {
+        Some(bytes) if bytes <= isize::MAX as usize => {}
+        _ => return Err(too_big()),
+    }
+    let mut v = alloc::vec::Vec::new();
+    v.try_reserve_exact(n).map_err(|_| too_big())?;
+    v.resize(n, value);
+    Ok(v)
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {

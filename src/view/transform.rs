@@ -145,7 +145,7 @@ macro_rules! shared_view_api {
             /// ```
             pub fn permute(self, axes: [usize; N]) -> Result<$View<$lt, T, N>, LayoutError> {
                 let l = self.layout().permute(axes)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Reverses all axes (see [`Layout::t`]).
@@ -185,7 +185,7 @@ macro_rules! shared_view_api {
             /// ```
             pub fn transpose(self, a: usize, b: usize) -> Result<$View<$lt, T, N>, LayoutError> {
                 let l = self.layout().transpose(a, b)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Reverses one axis (see [`Layout::flip`]).
@@ -199,7 +199,7 @@ macro_rules! shared_view_api {
             /// ```
             pub fn flip(self, axis: usize) -> Result<$View<$lt, T, N>, LayoutError> {
                 let l = self.layout().flip(axis)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Slices every axis with Python semantics, and fixes the axes
@@ -219,7 +219,7 @@ macro_rules! shared_view_api {
                 s: impl SliceArg<N, R>,
             ) -> Result<$View<$lt, T, R>, LayoutError> {
                 let l = self.layout().slice(s)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Fixes one axis at an index: rank `N - 1` (see [`Layout::index_axis`]).
@@ -240,7 +240,7 @@ macro_rules! shared_view_api {
                 Rank<N>: Lower<Out = Rank<R>>,
             {
                 let l = self.layout().index_axis(axis, index)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Drops an axis of size 1: rank `N - 1` (see [`Layout::remove_axis`]).
@@ -260,7 +260,7 @@ macro_rules! shared_view_api {
                 Rank<N>: Lower<Out = Rank<R>>,
             {
                 let l = self.layout().remove_axis(axis)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// Inserts an axis of size 1: rank `N + 1` (see [`Layout::insert_axis`]).
@@ -280,7 +280,7 @@ macro_rules! shared_view_api {
                 Rank<N>: Higher<Out = Rank<R>>,
             {
                 let l = self.layout().insert_axis(axis)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
 
             /// New shape, same elements in the same order, no copy — exactly
@@ -298,7 +298,7 @@ macro_rules! shared_view_api {
                 shape: [usize; R],
             ) -> Result<$View<$lt, T, R>, LayoutError> {
                 let l = self.layout().reshape(shape)?;
-                Ok(self.$rewrap(l))
+                self.$rewrap(l)
             }
         }
     };
@@ -308,14 +308,18 @@ shared_view_api!(StridedView, 'a, rewrap);
 shared_view_api!(StridedViewMut, 'a, rewrap);
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
-    // A view of the same buffer through `layout`, which must reach only
-    // positions below the buffer length (the transforms guarantee it).
-    fn rewrap<const R: usize>(self, layout: Layout<R>) -> StridedView<'a, T, R> {
-        debug_assert!(layout.required_len() <= self.len);
-        // SAFETY: same buffer and lifetime; `layout` is valid and reaches only
-        // positions self's layout reaches (or, for as_strided, was checked
-        // against the buffer length).
-        unsafe { StridedView::from_parts(self.ptr, self.len, layout, self.whole) }
+    // A view of the same buffer through `layout`. The transforms reach only
+    // positions of self's layout, but the buffer bound guards memory, so it
+    // is checked here in every build (`OutOfBounds` otherwise).
+    fn rewrap<const R: usize>(
+        self,
+        layout: Layout<R>,
+    ) -> Result<StridedView<'a, T, R>, LayoutError> {
+        check_fits(&layout, self.len)?;
+        // SAFETY: same buffer and lifetime; `layout` is valid (a `Layout`
+        // value is) and reaches only positions below the buffer length
+        // (checked above).
+        Ok(unsafe { StridedView::from_parts(self.ptr, self.len, layout, self.whole) })
     }
 
     // As `rewrap`, for a mapping derived from this view's by `t()` or a
@@ -325,7 +329,13 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         self,
         mapping: M2,
     ) -> StridedView<'a, T, R, M2> {
-        debug_assert!(mapping.to_layout().required_len() <= self.len);
+        // Proven by construction (`t()` and the static transforms select or
+        // reorder positions of self's mapping; static ones are checked at
+        // compile time), and checked in every build as well.
+        assert!(
+            mapping.to_layout().required_len() <= self.len,
+            "constrided: a derived mapping reaches past the buffer"
+        );
         // SAFETY: as in `rewrap`: same buffer and lifetime, and `t()` and
         // the static transforms select or reorder positions of self's layout.
         unsafe { StridedView::from_parts(self.ptr, self.len, mapping, self.whole) }
@@ -346,7 +356,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         shape: [usize; R],
     ) -> Result<StridedView<'a, T, R>, LayoutError> {
         let l = self.layout().broadcast_to(shape)?;
-        Ok(self.rewrap(l))
+        self.rewrap(l)
     }
 
     /// A new layout over the whole underlying buffer, with an absolute
@@ -375,7 +385,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         }
         let l = Layout::new(shape, strides, offset)?;
         check_fits(&l, self.len)?;
-        Ok(self.rewrap(l))
+        self.rewrap(l)
     }
 
     /// Splits one axis before `index` into two views (see [`Layout::split_at`]).
@@ -394,7 +404,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         index: usize,
     ) -> Result<(StridedView<'a, T, N>, StridedView<'a, T, N>), LayoutError> {
         let (a, b) = self.layout().split_at(axis, index)?;
-        Ok((self.rewrap(a), self.rewrap(b)))
+        // Split one consumed view in two: both halves are checked first.
+        check_fits(&a, self.len)?;
+        check_fits(&b, self.len)?;
+        let (ptr, len, whole) = (self.ptr, self.len, self.whole);
+        // SAFETY: same buffer and lifetime; both layouts are valid and
+        // reach positions below len (checked); shared views may overlap.
+        unsafe {
+            Ok((
+                StridedView::from_parts(ptr, len, a, whole),
+                StridedView::from_parts(ptr, len, b, whole),
+            ))
+        }
     }
 
     /// The elements as a slice, when the layout is row-major contiguous:
@@ -425,12 +446,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     // As StridedView::rewrap; the new view keeps this one's exclusivity
     // (it replaces it: self is consumed).
-    fn rewrap<const R: usize>(self, layout: Layout<R>) -> StridedViewMut<'a, T, R> {
-        debug_assert!(layout.required_len() <= self.len);
+    // The buffer bound is checked in every build; uniqueness is kept by the
+    // transforms (they select or reorder distinct indices of a unique layout).
+    fn rewrap<const R: usize>(
+        self,
+        layout: Layout<R>,
+    ) -> Result<StridedViewMut<'a, T, R>, LayoutError> {
+        check_fits(&layout, self.len)?;
         // SAFETY: self is consumed, so its exclusive access passes on; the
-        // layout reaches a subset of self's positions (transforms keep
-        // uniqueness: they select or reorder distinct indices).
-        unsafe { StridedViewMut::from_parts(self.ptr, self.len, layout, self.exclusive) }
+        // layout is valid and reaches positions below len (checked), a
+        // subset of self's (transforms keep uniqueness: they select or
+        // reorder distinct indices).
+        Ok(unsafe { StridedViewMut::from_parts(self.ptr, self.len, layout, self.exclusive) })
     }
 
     // As `rewrap`, for a mapping derived by `t()` or a static transform.
@@ -438,7 +465,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         self,
         mapping: M2,
     ) -> StridedViewMut<'a, T, R, M2> {
-        debug_assert!(mapping.to_layout().required_len() <= self.len);
+        // Proven by construction, and checked in every build as well.
+        assert!(
+            mapping.to_layout().required_len() <= self.len,
+            "constrided: a derived mapping reaches past the buffer"
+        );
         // SAFETY: as in `rewrap`: self is consumed, and `t()` and the static
         // transforms select or reorder distinct indices of self's layout,
         // so the result stays unique and within the buffer.
@@ -472,7 +503,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         let l = Layout::new(shape, strides, offset)?;
         check_fits(&l, self.len)?;
         l.check_unique()?;
-        Ok(self.rewrap(l))
+        self.rewrap(l)
     }
 
     /// Splits one axis before `index` into two disjoint mutable views.
@@ -494,7 +525,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         index: usize,
     ) -> Result<(StridedViewMut<'a, T, N>, StridedViewMut<'a, T, N>), LayoutError> {
         let (a, b) = self.layout().split_at(axis, index)?;
-        debug_assert!(a.required_len() <= self.len && b.required_len() <= self.len);
+        check_fits(&a, self.len)?;
+        check_fits(&b, self.len)?;
         // SAFETY: self is consumed; the halves select disjoint index sets of
         // a unique layout, so they reach disjoint positions. Neither may
         // reach the whole buffer any more (exclusive = false).

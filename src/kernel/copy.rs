@@ -1,0 +1,204 @@
+//! The copy engine: the plan of a copy between two layouts, and its
+//! dispatch — small copies as one loop nest, transposed copies to the
+//! transpose engine (`transpose.rs`, `simd.rs`), everything else along the
+//! inner axis with the rank-monomorphized loops of `loops.rs`.
+//!
+//! Kernels here take raw pointers and layouts; the typed entry points
+//! (`rearrange` on views, `assign`) live with the views.
+
+use core::mem::size_of;
+
+use super::loops::{copy_run, for_each_outer};
+use super::plan::{Order, Plan};
+use super::{elem, simd, transpose};
+use crate::error::{Dims, LayoutError};
+use crate::layout::Layout;
+
+pub(crate) fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), LayoutError> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err(LayoutError::ShapeMismatch {
+            expected: Dims::new(expected),
+            found: Dims::new(found),
+        })
+    }
+}
+
+// Tile edge of transposed copies: 1 KiB of T per tile row (256 f32), so a
+// tile's source and destination lines (2 x 256 KiB for f32) stay in L2
+// while it is moved. Measured on the 2-core EPYC VM this was tuned on
+// (4096² and 256³ f32 transposes): 256 and 128 are within the noise of
+// each other, 64 is clearly slower. Under Miri, small tiles so that the
+// tests cover several tiles and ragged edges.
+const fn tile_for<T>() -> usize {
+    if cfg!(miri) {
+        return 16;
+    }
+    match 1024usize.checked_div(core::mem::size_of::<T>()) {
+        Some(t) if t < transpose::MAX_TILE => t,
+        _ => transpose::MAX_TILE,
+    }
+}
+
+// Contiguous runs shorter than this many bytes are not streamed even into
+// a large destination: each run's partial first and last lines then cost
+// more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
+const STREAM_RUN_MIN: usize = 16 << 10;
+
+// Copies of at most this many elements are not worth the transpose
+// engine's setup (measured: an 8x8 f32 transpose).
+const SMALL_COPY: usize = if cfg!(miri) { 8 } else { 128 };
+
+/// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
+///
+/// `src_whole`: whether the source buffer may be read beyond the positions
+/// `sl` reaches (the source view's `whole` flag: it owns its whole buffer,
+/// `0..required_len()` at least, and nobody writes any of it meanwhile).
+/// Only then may fast paths load more than they copy (the wide loads of a
+/// step-2 run); otherwise every path touches exactly the reached positions,
+/// because the others may belong to a sibling view another thread writes.
+/// Destination positions are never touched beyond those `dl` reaches.
+///
+/// # Safety
+/// `dl` and `sl` have the same shape; every position they reach is inside
+/// its buffer; `dl` is unique and its positions are exclusively ours and
+/// are not positions `sl` reads; when `src_whole`, every position from the
+/// lowest to the highest `sl` reaches may be read and nobody writes them.
+pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
+    dst: *mut T,
+    dl: &Layout<N>,
+    src: *const T,
+    sl: &Layout<N>,
+    src_whole: bool,
+) {
+    if let Some(plan) = copy_plan(dl, sl) {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { copy_planned(dst, src, plan, src_whole) }
+    }
+}
+
+// The plan of a copy from sl to dl (equal shapes); None when empty.
+pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Option<Plan<2>> {
+    let (ds, ss) = (dl.strides(), sl.strides());
+    Plan::<2>::new(
+        &dl.shape(),
+        [&ds, &ss],
+        [dl.offset(), sl.offset()],
+        Order::Free,
+    )
+}
+
+/// Runs a copy plan (operand 0 = dst, 1 = src); `src_whole` as in
+/// [`copy_raw`].
+///
+/// # Safety
+/// Every position the plan reaches is inside its buffer; dst positions are
+/// distinct, exclusively ours, and not read through src; when `src_whole`,
+/// every source position between the lowest and highest the plan reaches
+/// may be read and nobody writes them.
+pub(crate) unsafe fn copy_planned<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+) {
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
+    // SAFETY: forwarded from this function's contract.
+    unsafe { copy_planned_sized(dst, src, plan, src_whole, bytes) }
+}
+
+/// [`copy_planned`] for a part of a copy that writes `total_bytes` in all
+/// (the size decides between ordinary and streaming stores).
+///
+/// # Safety
+/// As [`copy_planned`].
+pub(crate) unsafe fn copy_planned_sized<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    plan: Plan<2>,
+    src_whole: bool,
+    total_bytes: usize,
+) {
+    if core::mem::size_of::<T>() == 0 {
+        // A zero-sized Copy value holds no bytes and has no drop: there is
+        // nothing to move (and axes of usize::MAX such elements would take
+        // forever to walk).
+        return;
+    }
+    if plan.rank == 0 {
+        // SAFETY: one element, at each layout's offset.
+        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };
+        return;
+    }
+    // Small copies (an 8x8 tile) skip the transpose engine: its setup
+    // (chains, offset tables) costs more than walking them element by
+    // element; at rank 2, one plain loop nest.
+    let small = plan.numel() <= SMALL_COPY;
+    if small && plan.rank == 2 {
+        let (n0, n1) = (plan.shape[0], plan.shape[1]);
+        let [[d0, d1, ..], [s0, s1, ..]] = plan.strides;
+        let [dp, sp] = plan.start;
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if d1 == 1 && s0 == 1 && simd::level() >= simd::Level::Sse2 && elem::is_plain::<T>() {
+            // SAFETY: as below; T is plain, its size matches W.
+            unsafe {
+                let (d, s) = (dst.offset(dp).cast::<u8>(), src.offset(sp).cast::<u8>());
+                match size_of::<T>() {
+                    1 => return simd::sse2_small::<1>(d, d0, s, s1, n0, n1),
+                    2 => return simd::sse2_small::<2>(d, d0, s, s1, n0, n1),
+                    4 => return simd::sse2_small::<4>(d, d0, s, s1, n0, n1),
+                    8 => return simd::sse2_small::<8>(d, d0, s, s1, n0, n1),
+                    _ => {}
+                }
+            }
+        }
+        for i in 0..n0 as isize {
+            for j in 0..n1 as isize {
+                // SAFETY: (i, j) is an index of the plan, so both positions
+                // are reached (in bounds; dst ones ours).
+                unsafe { *dst.offset(dp + i * d0 + j * d1) = *src.offset(sp + i * s0 + j * s1) };
+            }
+        }
+        return;
+    }
+    if !small && transpose::is_transpose::<T>(&plan) {
+        // SAFETY: forwarded from this function's contract.
+        if unsafe { transpose::copy(dst, src, &plan, tile_for::<T>(), total_bytes) } {
+            return;
+        }
+    }
+    let inner = plan.rank - 1;
+    let (n, [dc, sc]) = (
+        plan.shape[inner],
+        [plan.strides[0][inner], plan.strides[1][inner]],
+    );
+    let size = core::mem::size_of::<T>();
+    // Streaming stores for long contiguous runs into a large destination
+    // (whole lines only; see the simd module).
+    let stream =
+        dc == 1 && sc == 1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
+    for_each_outer(&plan, inner, |[dp, sp]| {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if stream {
+            // SAFETY: the run's n elements on both sides are reached
+            // positions (unit strides); T is plain (stream_for).
+            let done = unsafe {
+                simd::stream_copy(
+                    dst.offset(dp).cast::<u8>(),
+                    src.offset(sp).cast::<u8>(),
+                    n,
+                    size,
+                )
+            };
+            if done {
+                return;
+            }
+        }
+        // SAFETY: the run covers the inner axis at an in-range index.
+        unsafe { copy_run(dst, dp, dc, src, sp, sc, n, src_whole) }
+    });
+    if stream {
+        simd::stream_fence();
+    }
+}

@@ -1,0 +1,289 @@
+//! The element-wise kernels on raw parts: `fill`, `map_inplace`, `fold`,
+//! `sum`, `zip_with`, `map`. Each builds a [`Plan`] in free order and
+//! hands its inner runs to the traversal of `engine.rs`; the closures get
+//! slices when every stride is 1, so the inner loops vectorize.
+
+use core::mem::size_of;
+
+use super::engine::{self, for_each_run};
+use super::loops::for_each_outer;
+use super::plan::{Order, Plan};
+use crate::layout::Layout;
+
+/// Writes `value` to every element.
+///
+/// # Safety
+/// Every position `l` reaches is inside the buffer and exclusively ours.
+pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<N>, value: T) {
+    let s = l.strides();
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return;
+    };
+    let (n, inner) = inner_of(&plan);
+    for_each_outer(&plan, plan.rank.saturating_sub(1), |[p]| {
+        // SAFETY: positions p + j·inner for j < n are reached by l.
+        unsafe {
+            if inner == 1 {
+                core::slice::from_raw_parts_mut(dst.offset(p), n).fill(value.clone());
+            } else {
+                for j in 0..n as isize {
+                    *dst.offset(p + j * inner) = value.clone();
+                }
+            }
+        }
+    });
+}
+
+/// Calls `f` on every element, mutably, in an unspecified (memory) order.
+///
+/// # Safety
+/// As [`fill_raw`].
+pub(crate) unsafe fn for_each_mut<T, const N: usize>(
+    dst: *mut T,
+    l: &Layout<N>,
+    mut f: impl FnMut(&mut T),
+) {
+    let s = l.strides();
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return;
+    };
+    for_each_run(&plan, 0, |[p], n, [inner]| {
+        // SAFETY: positions p + j·inner for j < n are reached by l, each
+        // once (l is unique), so the &mut never overlap.
+        unsafe {
+            if inner == 1 {
+                core::slice::from_raw_parts_mut(dst.offset(p), n)
+                    .iter_mut()
+                    .for_each(&mut f);
+            } else {
+                for j in 0..n as isize {
+                    f(&mut *dst.offset(p + j * inner));
+                }
+            }
+        }
+    });
+}
+
+/// Folds every element in an unspecified (memory) order.
+///
+/// # Safety
+/// Every position `l` reaches is inside the buffer, and nobody writes
+/// them meanwhile.
+pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
+    src: *const T,
+    l: &Layout<N>,
+    init: B,
+    mut f: impl FnMut(B, &T) -> B,
+) -> B {
+    let s = l.strides();
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return init;
+    };
+    // The accumulator moves through the runs; if `f` panics it is simply
+    // dropped with the unwinding closure state.
+    let mut acc = Some(init);
+    for_each_run(&plan, 0, |[p], n, [inner]| {
+        let Some(mut a) = acc.take() else { return };
+        // SAFETY: positions p + j·inner for j < n are reached by l.
+        unsafe {
+            if inner == 1 {
+                for e in core::slice::from_raw_parts(src.offset(p), n) {
+                    a = f(a, e);
+                }
+            } else {
+                for j in 0..n as isize {
+                    a = f(a, &*src.offset(p + j * inner));
+                }
+            }
+        }
+        acc = Some(a);
+    });
+    match acc {
+        Some(a) => a,
+        // Unreachable: every run puts the accumulator back before the next.
+        None => unreachable!("the accumulator is put back after every run"),
+    }
+}
+
+/// The sum of a contiguous run, with 16 independent accumulators so that
+/// floating-point sums vectorize (reassociates).
+#[inline(always)]
+pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T]) -> T {
+    let mut acc = [T::default(); 16];
+    let mut chunks = x.chunks_exact(16);
+    for c in &mut chunks {
+        for k in 0..16 {
+            acc[k] = acc[k] + c[k];
+        }
+    }
+    let mut total = T::default();
+    for a in acc {
+        total = total + a;
+    }
+    for &e in chunks.remainder() {
+        total = total + e;
+    }
+    total
+}
+
+/// Sums every element, in an unspecified order (may reassociate).
+///
+/// # Safety
+/// As [`fold_ref`].
+pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
+    src: *const T,
+    l: &Layout<N>,
+) -> T {
+    let s = l.strides();
+    let Some(plan) = Plan::<1>::new(&l.shape(), [&s], [l.offset()], Order::Free) else {
+        return T::default();
+    };
+    let mut total = T::default();
+    for_each_run(&plan, 0, |[p], n, [inner]| {
+        // SAFETY: positions p + j·inner for j < n are reached by l.
+        unsafe {
+            if inner == 1 {
+                total = total + sum_slice(core::slice::from_raw_parts(src.offset(p), n));
+            } else {
+                let mut a = T::default();
+                for j in 0..n as isize {
+                    a = a + *src.offset(p + j * inner);
+                }
+                total = total + a;
+            }
+        }
+    });
+    total
+}
+
+/// Calls `f(&mut dst[i], &src[i])` for every index, in an unspecified
+/// (memory, cache-tiled) order.
+///
+/// # Safety
+/// Same shapes; `dl` as in [`fill_raw`], `sl` as in [`fold_ref`], and
+/// no position is both.
+pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
+    dst: *mut T,
+    dl: &Layout<N>,
+    src: *const U,
+    sl: &Layout<N>,
+    mut f: impl FnMut(&mut T, &U),
+) {
+    let (ds, ss) = (dl.strides(), sl.strides());
+    let Some(plan) = Plan::<2>::new(
+        &dl.shape(),
+        [&ds, &ss],
+        [dl.offset(), sl.offset()],
+        Order::Free,
+    ) else {
+        return;
+    };
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
+    for_each_run(&plan, tile, |[dp, sp], n, [dc, sc]| {
+        // SAFETY: the positions are reached by the layouts; dst ones are
+        // distinct and exclusively ours.
+        unsafe {
+            if dc == 1 && sc == 1 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                d.iter_mut().zip(s).for_each(|(a, b)| f(a, b));
+            } else if dc == 1 && sc == 0 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = &*src.offset(sp);
+                d.iter_mut().for_each(|a| f(a, s));
+            } else {
+                for j in 0..n as isize {
+                    f(&mut *dst.offset(dp + j * dc), &*src.offset(sp + j * sc));
+                }
+            }
+        }
+    });
+}
+
+/// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
+/// every index `i`, calling `f` in an unspecified order. If `f` panics, the
+/// elements written so far are dropped (the traversal is deterministic, so
+/// they are the first ones it visits) and `out` is left uninitialised.
+/// Returns how many elements it wrote: `sl.numel()`, or 0 when it wrote
+/// none (no row-major layout of that shape exists); only when it returns
+/// `sl.numel()` is `out` initialised.
+///
+/// # Safety
+/// `out` is valid for writes of `sl.numel()` elements and does not overlap
+/// src; `sl` as in [`fold_ref`].
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
+    out: *mut U,
+    src: *const T,
+    sl: &Layout<N>,
+    mut f: impl FnMut(&T) -> U,
+) -> usize {
+    let Ok(ol) = Layout::try_contiguous(sl.shape()) else {
+        return 0;
+    };
+    let (os, ss) = (ol.strides(), sl.strides());
+    let Some(plan) = Plan::<2>::new(&ol.shape(), [&os, &ss], [0, sl.offset()], Order::Free) else {
+        return 0;
+    };
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
+
+    // Drops the first `written` elements the plan visits in `out`.
+    struct Unwind<U> {
+        out: *mut U,
+        plan: Plan<2>,
+        tile: usize,
+        written: usize,
+    }
+    impl<U> Drop for Unwind<U> {
+        fn drop(&mut self) {
+            let mut left = self.written;
+            for_each_run(&self.plan, self.tile, |[op, _], n, [oc, _]| {
+                for j in 0..n.min(left) as isize {
+                    // SAFETY: the first `written` visited positions were
+                    // initialised by map_uninit, and are dropped once.
+                    unsafe { core::ptr::drop_in_place(self.out.offset(op + j * oc)) };
+                }
+                left -= n.min(left);
+            });
+        }
+    }
+    let mut guard = Unwind {
+        out,
+        plan,
+        tile,
+        written: 0,
+    };
+    for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
+        // SAFETY: out positions are distinct and below numel; src positions
+        // are reached by sl; writes go to uninitialised memory (no drop).
+        unsafe {
+            if oc == 1 && sc == 1 {
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                let o = out.offset(op);
+                for (j, e) in s.iter().enumerate() {
+                    o.add(j).write(f(e));
+                    guard.written += 1;
+                }
+            } else {
+                for j in 0..n as isize {
+                    out.offset(op + j * oc).write(f(&*src.offset(sp + j * sc)));
+                    guard.written += 1;
+                }
+            }
+        }
+    });
+    // Every element is initialised: the caller owns them now.
+    let written = guard.written;
+    core::mem::forget(guard);
+    written
+}
+
+// The inner axis of a one-operand plan: (length, stride); a scalar plan
+// has a single run of one element.
+fn inner_of(plan: &Plan<1>) -> (usize, isize) {
+    if plan.rank == 0 {
+        (1, 1)
+    } else {
+        (plan.shape[plan.rank - 1], plan.strides[0][plan.rank - 1])
+    }
+}

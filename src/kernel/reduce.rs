@@ -1,0 +1,158 @@
+//! Axis reductions on raw parts (`fold_axis_into`, `sum_axis`): a two-operand
+//! plan whose destination has stride 0 along the reduced axis, run by the
+//! traversal of `engine.rs`.
+
+use core::mem::size_of;
+
+#[cfg(feature = "alloc")]
+use super::elementwise::sum_slice;
+use super::engine::{self, for_each_run};
+#[cfg(feature = "alloc")]
+use super::loops::for_each_outer;
+use super::plan::{Order, Plan};
+use crate::layout::Layout;
+
+/// The plan of an axis reduction: operand 0 is the source (it leads the
+/// order), operand 1 the destination, with stride 0 along `axis`.
+fn reduce_plan<const N: usize, const R: usize>(
+    sl: &Layout<N>,
+    axis: usize,
+    dl: &Layout<R>,
+) -> Option<Plan<2>> {
+    let ds = dl.strides();
+    let dst_strides: [isize; N] = core::array::from_fn(|k| match k.cmp(&axis) {
+        core::cmp::Ordering::Less => ds[k],
+        core::cmp::Ordering::Equal => 0,
+        core::cmp::Ordering::Greater => ds[k - 1],
+    });
+    let ss = sl.strides();
+    Plan::<2>::new(
+        &sl.shape(),
+        [&ss, &dst_strides],
+        [sl.offset(), dl.offset()],
+        Order::Free,
+    )
+}
+
+/// `f(&mut dst[i without axis], &src[i])` for every index `i` of `sl`,
+/// in an unspecified order.
+///
+/// # Safety
+/// `dl` has `sl`'s shape without `axis` (`axis < N`, `R + 1 == N`); `dl`
+/// as in [`fill_raw`], `sl` as in [`fold_ref`]; no position is both.
+pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
+    dst: *mut B,
+    dl: &Layout<R>,
+    src: *const T,
+    sl: &Layout<N>,
+    axis: usize,
+    mut f: impl FnMut(&mut B, &T),
+) {
+    let Some(plan) = reduce_plan(sl, axis, dl) else {
+        return;
+    };
+    let tile = engine::tile_edge(size_of::<T>().max(size_of::<B>()));
+    for_each_run(&plan, tile, |[sp, dp], n, [sc, dc]| {
+        // SAFETY: positions are reached by the layouts; each &mut lives for
+        // one call, so the repeats of a dst element (stride 0) never overlap.
+        unsafe {
+            if dc == 0 && sc == 1 {
+                let d = &mut *dst.offset(dp);
+                core::slice::from_raw_parts(src.offset(sp), n)
+                    .iter()
+                    .for_each(|e| f(d, e));
+            } else if dc == 1 && sc == 1 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                d.iter_mut().zip(s).for_each(|(a, b)| f(a, b));
+            } else {
+                for j in 0..n as isize {
+                    f(&mut *dst.offset(dp + j * dc), &*src.offset(sp + j * sc));
+                }
+            }
+        }
+    });
+}
+
+/// [`reduce_into`] with `+`, reassociating (several accumulators) when the
+/// reduced axis is the contiguous inner one.
+///
+/// # Safety
+/// As [`reduce_into`].
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
+    dst: *mut T,
+    dl: &Layout<R>,
+    src: *const T,
+    sl: &Layout<N>,
+    axis: usize,
+) where
+    T: Copy + Default + core::ops::Add<Output = T>,
+{
+    let Some(plan) = reduce_plan(sl, axis, dl) else {
+        return;
+    };
+    let r = plan.rank;
+    if r >= 2
+        && (plan.strides[0][r - 1], plan.strides[1][r - 1]) == (1, 1)
+        && plan.strides[1][r - 2] == 0
+    {
+        // Rows of the source accumulate into one contiguous row of dst:
+        // add four source rows per pass over dst (a quarter of the dst
+        // traffic), vectorized.
+        let mut outer = plan;
+        let (n, _) = outer.take_axis(r - 1);
+        let (rows, [rs, _]) = outer.take_axis(r - 2);
+        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+            // SAFETY: as in reduce_into: rows·rs + n stay within the
+            // source positions of sl; dst's row is n distinct positions.
+            unsafe {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let row =
+                    |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
+                let mut k = 0;
+                while k + 4 <= rows {
+                    let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                    let quads = a.iter().zip(b).zip(c).zip(e);
+                    for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
+                        *x = *x + ((a + b) + (c + e));
+                    }
+                    k += 4;
+                }
+                while k < rows {
+                    for (x, &y) in d.iter_mut().zip(row(k)) {
+                        *x = *x + y;
+                    }
+                    k += 1;
+                }
+            }
+        });
+        return;
+    }
+    let tile = engine::tile_edge(size_of::<T>());
+    for_each_run(&plan, tile, |[sp, dp], n, [sc, dc]| {
+        // SAFETY: as in reduce_into.
+        unsafe {
+            if dc == 0 && sc == 1 {
+                let d = dst.offset(dp);
+                *d = *d + sum_slice(core::slice::from_raw_parts(src.offset(sp), n));
+            } else if dc == 1 && sc == 1 {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let s = core::slice::from_raw_parts(src.offset(sp), n);
+                d.iter_mut().zip(s).for_each(|(a, &b)| *a = *a + b);
+            } else if dc == 0 {
+                let d = dst.offset(dp);
+                let mut a = *d;
+                for j in 0..n as isize {
+                    a = a + *src.offset(sp + j * sc);
+                }
+                *d = a;
+            } else {
+                for j in 0..n as isize {
+                    let d = dst.offset(dp + j * dc);
+                    *d = *d + *src.offset(sp + j * sc);
+                }
+            }
+        }
+    });
+}

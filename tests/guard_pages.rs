@@ -1,0 +1,290 @@
+//! Issue 15: every copy path and the element-wise kernels over buffers
+//! placed flush against `PROT_NONE` guard pages: buffers that END at a
+//! guard page (a read or write one byte past the last reachable element
+//! faults) and buffers that START right after one (for negative strides:
+//! one byte below position 0 faults). Under every SIMD level the CPU has
+//! (portable, SSE2, AVX2), streaming stores forced on and off, element
+//! sizes 1, 2, 4 and 8, transposes, flips, step-2 slices and partial views
+//! (split halves, views from raw parts). CI also runs this file under
+//! AddressSanitizer.
+#![cfg(unix)]
+
+use std::sync::Mutex;
+
+use constrided::kernel::{force_level, force_streaming, rearrange, Level};
+use constrided::{s, Layout, StridedView, StridedViewMut, Zip};
+
+static SWITCHES: Mutex<()> = Mutex::new(());
+
+fn page() -> usize {
+    // SAFETY: sysconf has no preconditions.
+    unsafe { libc::sysconf(libc::_SC_PAGESIZE) as usize }
+}
+
+// A mapping of `pages` usable pages between two PROT_NONE pages.
+struct Guarded {
+    base: *mut u8,
+    total: usize,
+    usable: usize,
+}
+
+impl Guarded {
+    fn new(bytes: usize) -> Self {
+        let pg = page();
+        let pages = bytes.div_ceil(pg).max(1);
+        let total = (pages + 2) * pg;
+        // SAFETY: an anonymous private mapping; checked for failure.
+        let base = unsafe {
+            libc::mmap(
+                core::ptr::null_mut(),
+                total,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(base, libc::MAP_FAILED, "mmap failed");
+        let base = base as *mut u8;
+        // SAFETY: the first and last pages of our own mapping.
+        unsafe {
+            assert_eq!(libc::mprotect(base.cast(), pg, libc::PROT_NONE), 0);
+            assert_eq!(
+                libc::mprotect(base.add(total - pg).cast(), pg, libc::PROT_NONE),
+                0
+            );
+        }
+        Guarded {
+            base,
+            total,
+            usable: pages * pg,
+        }
+    }
+
+    // `len` elements ending exactly at the upper guard page.
+    fn at_end<T>(&mut self, len: usize) -> &mut [T] {
+        let bytes = len * size_of::<T>();
+        assert!(bytes <= self.usable);
+        // SAFETY: inside the usable pages; the end is page-aligned, so
+        // the start is aligned for T (a power-of-two size <= the page).
+        unsafe {
+            let p = self.base.add(page() + self.usable - bytes) as *mut T;
+            core::slice::from_raw_parts_mut(p, len)
+        }
+    }
+
+    // `len` elements starting exactly after the lower guard page.
+    fn at_start<T>(&mut self, len: usize) -> &mut [T] {
+        assert!(len * size_of::<T>() <= self.usable);
+        // SAFETY: inside the usable pages, page-aligned.
+        unsafe { core::slice::from_raw_parts_mut(self.base.add(page()) as *mut T, len) }
+    }
+}
+
+impl Drop for Guarded {
+    fn drop(&mut self) {
+        // SAFETY: our own mapping, no slice of it outlives self.
+        unsafe { libc::munmap(self.base.cast(), self.total) };
+    }
+}
+
+fn settings() -> Vec<(Level, Option<bool>)> {
+    // A level above the CPU's is lowered to the detected one.
+    let mut v = Vec::new();
+    for level in [Level::Portable, Level::Sse2, Level::Avx2] {
+        for stream in [Some(false), Some(true)] {
+            v.push((level, stream));
+        }
+    }
+    v
+}
+
+trait Elem: Copy + PartialEq + core::fmt::Debug + Default + core::ops::Add<Output = Self> {
+    fn from_index(i: usize) -> Self;
+}
+macro_rules! elem {
+    ($($t:ty),*) => {$(impl Elem for $t { fn from_index(i: usize) -> Self { (i % 61) as $t } })*};
+}
+elem!(u8, u16, u32, u64);
+
+// The layouts of one rank-2 case: source and destination, both reaching
+// their last buffer element (and position 0).
+fn cases(r: usize, c: usize) -> Vec<(Layout<2>, Layout<2>)> {
+    let row = Layout::contiguous([r, c]);
+    let col = Layout::f_contiguous([r, c]);
+    let gap = Layout::new([r, c], [c as isize + 3, 1], 0).unwrap();
+    let flipped = row.flip(0).unwrap().flip(1).unwrap();
+    vec![
+        (row, row),
+        (col, row), // transpose
+        (row, col),
+        (flipped, row),
+        (row, flipped),
+        (gap, col),
+        (col, gap),
+    ]
+}
+
+// Copies sl -> dl with both buffers flush against a guard page (at the
+// end, then at the start), checks every element, under every setting.
+fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
+    let (sn, dn) = (sl.required_len(), dl.required_len());
+    let mut gs = Guarded::new(sn * size_of::<T>());
+    let mut gd = Guarded::new(dn * size_of::<T>());
+    for at_end in [true, false] {
+        let src: &mut [T] = if at_end {
+            gs.at_end(sn)
+        } else {
+            gs.at_start(sn)
+        };
+        for (i, e) in src.iter_mut().enumerate() {
+            *e = T::from_index(i);
+        }
+        let src: &[T] = src;
+        for (level, stream) in settings() {
+            force_level(Some(level));
+            force_streaming(stream);
+            let dst: &mut [T] = if at_end {
+                gd.at_end(dn)
+            } else {
+                gd.at_start(dn)
+            };
+            dst.fill(T::default());
+            let sv = StridedView::new(src, sl).unwrap();
+            let mut dv = StridedViewMut::new(dst, dl).unwrap();
+            rearrange(&mut dv, &sv).unwrap();
+            let [r, c] = sl.shape();
+            for i in 0..r {
+                for j in 0..c {
+                    assert_eq!(
+                        dv[[i, j]],
+                        sv[[i, j]],
+                        "{level:?} {stream:?} {sl:?} -> {dl:?}"
+                    );
+                }
+            }
+            // Step-2 slices (and flipped ones) into split halves: partial
+            // views, which may not touch the gaps or their siblings.
+            let half = r.div_ceil(2);
+            let (_, mut hi) = dv.split_at(0, r - half).unwrap();
+            let ss = sv.slice(s![..;2, ..]).unwrap();
+            hi.assign(&ss).unwrap();
+            assert_eq!(hi.to_vec(), ss.to_vec());
+            let sf = sv.slice(s![..;-2, ..;-1]).unwrap();
+            hi.assign(&sf).unwrap();
+            assert_eq!(hi.to_vec(), sf.to_vec());
+            let st = sv.slice(s![.., 1..;2]).unwrap().t();
+            let mut hc = hi.reborrow().slice(s![.., ..st.shape()[1]]).unwrap();
+            if hc.shape() == st.shape() {
+                hc.assign(&st).unwrap();
+                assert_eq!(hc.to_vec(), st.to_vec());
+            }
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}
+
+fn all_sizes(r: usize, c: usize) {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (sl, dl) in cases(r, c) {
+        copy_case::<u8>(sl, dl);
+        copy_case::<u16>(sl, dl);
+        copy_case::<u32>(sl, dl);
+        copy_case::<u64>(sl, dl);
+    }
+}
+
+#[test]
+fn copies_small_and_odd() {
+    all_sizes(1, 1);
+    all_sizes(3, 5);
+    all_sizes(7, 33);
+    all_sizes(31, 17);
+}
+
+#[test]
+fn copies_tiled_transposes() {
+    all_sizes(64, 64);
+    all_sizes(67, 129);
+    all_sizes(2, 300);
+}
+
+// The element-wise kernels over guarded buffers, both placements.
+fn elementwise<T: Elem>(l: Layout<2>) {
+    let n = l.required_len();
+    let mut g = Guarded::new(n * size_of::<T>());
+    let mut h = Guarded::new(n * size_of::<T>());
+    for at_end in [true, false] {
+        let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        b.iter_mut()
+            .enumerate()
+            .for_each(|(i, e)| *e = T::from_index(i));
+        for (level, stream) in settings() {
+            force_level(Some(level));
+            force_streaming(stream);
+            let bv = StridedView::new(&*b, l).unwrap();
+            let mut av = StridedViewMut::new(&mut *a, l).unwrap();
+            av.fill(T::from_index(1));
+            av.map_inplace(|e| *e = *e + T::from_index(1));
+            av.zip_with(&bv, |d, s| *d = *d + *s).unwrap();
+            Zip::from(&mut av)
+                .and(&bv)
+                .unwrap()
+                .for_each(|d, s| *d = *d + *s);
+            let want: Vec<T> = bv.iter().map(|&s| T::from_index(2) + s + s).collect();
+            assert_eq!(av.to_vec(), want, "{level:?} {stream:?} {l:?}");
+            let _ = av.view().fold(0usize, |k, _| k + 1);
+            let _ = bv.map(|&x| x);
+            if size_of::<T>() >= 4 {
+                // (Smaller sums could overflow.)
+                let _ = bv.sum();
+                let _ = bv.sum_axis::<1>(0).unwrap();
+                let _ = bv.sum_axis::<1>(1).unwrap();
+            }
+            let _ = bv.t().to_vec();
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}
+
+#[test]
+fn elementwise_kernels() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (r, c) in [(1, 1), (5, 7), (33, 65), (64, 3)] {
+        for (l, _) in cases(r, c) {
+            elementwise::<u8>(l);
+            elementwise::<u16>(l);
+            elementwise::<u32>(l);
+            elementwise::<u64>(l);
+        }
+    }
+}
+
+#[test]
+fn views_from_raw_parts_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    // A reversed 9x13 view whose element (0, 0) is the last byte before the
+    // upper guard, and whose lowest element is the first after the lower.
+    let (r, c) = (9usize, 13usize);
+    let mut g = Guarded::new(r * c);
+    let buf: &mut [u8] = g.at_end(r * c);
+    buf.iter_mut().enumerate().for_each(|(i, e)| *e = i as u8);
+    let last = buf.as_ptr().wrapping_add(r * c - 1);
+    // SAFETY: every element reached is in buf.
+    let v = unsafe { StridedView::<u8, 2>::from_raw_parts_at(last, [r, c], [-(c as isize), -1]) }
+        .unwrap();
+    let mut out = vec![0u8; r * c];
+    for (level, stream) in settings() {
+        force_level(Some(level));
+        force_streaming(stream);
+        let mut ov = StridedViewMut::new(&mut out, Layout::contiguous([r, c]).t()).unwrap();
+        rearrange(&mut ov, &v.t()).unwrap();
+        let want: Vec<u8> = (0..r * c).rev().map(|i| i as u8).collect();
+        assert_eq!(out, want);
+    }
+    force_level(None);
+    force_streaming(None);
+}
