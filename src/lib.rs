@@ -236,17 +236,17 @@ pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError, ShapeArg};
 pub use kernel::rearrange;
 pub use layout::{
-    DynLayout, Higher, Layout, Lower, Mapping, MemoryMap, Rank, Slice, SliceArg, SliceElem,
-    SliceEntry, SliceInfo,
+    DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
+    SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
 pub use view::{
-    AxisIter, AxisIterMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes, LanesMut,
-    StridedView, StridedViewMut, Windows,
+    AxisIter, AxisIterMut, Chunks, ChunksMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes,
+    LanesMut, Mean, StridedView, StridedViewMut, Windows,
 };
-pub use zip::{Part, Producer, Shared, Yield, Zip};
+pub use zip::{Indexed, Part, Producer, Shared, Yield, Zip};
 
 /// The largest supported rank.
 ///

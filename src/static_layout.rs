@@ -396,6 +396,9 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// let a = v.to_array();
     /// assert_eq!(a.len(), 12);
     /// assert_eq!(a[..3], [22, 24, 26]);
+    /// // Also after the static transforms that keep the element count.
+    /// assert_eq!(v.t().to_array()[..3], [22, 42, 62]);
+    /// assert_eq!(v.flip_axis::<0>().insert_axis_at::<0>().to_array()[0], 82);
     /// ```
     #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {

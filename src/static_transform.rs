@@ -803,3 +803,37 @@ macro_rules! view_edge_methods {
 
 view_edge_methods!(StridedView);
 view_edge_methods!(StridedViewMut);
+
+// The transforms that keep the element count keep `to_array()`: the
+// count of the transformed layout is the count of the original, as a
+// type-level number (slicing and indexing change it by an amount typenum
+// cannot compute from a const generic on stable Rust).
+impl<L: crate::static_layout::Materialize<N>, const N: usize> crate::static_layout::Materialize<N>
+    for Transposed<L, N>
+{
+    type Numel = L::Numel;
+}
+impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize, const B: usize>
+    crate::static_layout::Materialize<N> for TransposeAxes<L, N, A, B>
+{
+    type Numel = L::Numel;
+}
+impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize>
+    crate::static_layout::Materialize<N> for FlipAxis<L, N, A>
+{
+    type Numel = L::Numel;
+}
+impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
+    crate::static_layout::Materialize<M> for InsertAxisAt<L, Rank<N>, Rank<M>, A>
+where
+    Rank<N>: Higher<Out = Rank<M>>,
+{
+    type Numel = L::Numel;
+}
+impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
+    crate::static_layout::Materialize<M> for RemoveAxisAt<L, Rank<N>, Rank<M>, A>
+where
+    Rank<N>: Lower<Out = Rank<M>>,
+{
+    type Numel = L::Numel;
+}

@@ -385,6 +385,46 @@ unsafe impl<T> Sync for AssertSync<T> {}
 #[cfg(feature = "rayon")]
 const PAR_MIN: usize = 1 << 15;
 
+/// A [`Zip`] whose closure gets the index `[usize; N]` first, from
+/// [`Zip::indexed`].
+///
+/// ```
+/// use constrided::{Layout, StridedView, Zip};
+/// let a = [1, 2, 3, 4, 5, 6];
+/// let v = StridedView::new(&a, Layout::contiguous([2, 3]))?;
+/// let n = Zip::from(v).indexed().fold(0, |n, [i, j], &e| n + usize::from(e == 3 * i + j + 1));
+/// assert_eq!(n, 6);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+pub struct Indexed<Parts, const N: usize> {
+    zip: Zip<Parts, N>,
+}
+
+// Drops what map_collect wrote so far when its closure panics: the first
+// `written` positions the (deterministic) plan visits.
+#[cfg(feature = "alloc")]
+struct CollectGuard<'p, U, const K: usize> {
+    out: *mut U,
+    plan: &'p Plan<K>,
+    tile: usize,
+    written: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl<U, const K: usize> Drop for CollectGuard<'_, U, K> {
+    fn drop(&mut self) {
+        let mut left = self.written;
+        for_each_run(self.plan, self.tile, |pos, n, strides| {
+            for j in 0..n.min(left) as isize {
+                // SAFETY: the first `written` visited output positions
+                // (operand 0) were initialised, and are dropped once.
+                unsafe { core::ptr::drop_in_place(self.out.offset(pos[0] + j * strides[0])) };
+            }
+            left -= n.min(left);
+        });
+    }
+}
+
 macro_rules! zip_arity {
     ($K:literal; $($P:ident $M:ident $v:ident $q:ident $c:ident $l:ident $s:ident),+; $($next:ident)?) => {
         impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Zip<($(Part<$P, $M>,)+), N> {
@@ -549,6 +589,183 @@ macro_rules! zip_arity {
                 }
             }
 
+            /// A new row-major array of `f(items)` for every index (ndarray's
+            /// `map_collect`); `f` is called in an **unspecified order**, the
+            /// result is in logical order. The output is one more operand of
+            /// the element-wise engine: no second pass. If `f` panics, the
+            /// elements made so far are dropped.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedView, Zip};
+            /// let a = [1, 2, 3, 4, 5, 6];
+            /// let b = [10, 20, 30];
+            /// let av = StridedView::new(&a, Layout::contiguous([3, 2]))?.t();
+            /// let bv = StridedView::new(&b, Layout::contiguous([3]))?;
+            /// let c = Zip::from(av).and(bv.broadcast_to([2, 3])?)?.map_collect(|x, y| x * y);
+            /// assert_eq!(c.shape(), [2, 3]);
+            /// assert_eq!(c.into_vec(), [10, 60, 150, 20, 80, 180]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            #[cfg(feature = "alloc")]
+            #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+            pub fn map_collect<U>(self, mut f: impl FnMut($($P::Item),+) -> U) -> crate::StridedArray<U, N> {
+                let shape = self.shape;
+                let ol = Layout::contiguous(shape);
+                let n = ol.numel();
+                let mut data = alloc::vec::Vec::<U>::with_capacity(n);
+                let out = data.as_mut_ptr();
+                let os = ol.strides();
+                let ($($v,)+) = self.parts;
+                $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
+                if let Some(plan) = Plan::<{ $K + 1 }>::new(&shape, [&os, $(&$s),+], [0, $($l.offset()),+], Order::Free) {
+                    let tile = engine::tile_edge(size_of::<U>() $(.max(size_of::<$P::Elem>()))+);
+                    let mut guard = CollectGuard { out, plan: &plan, tile, written: 0 };
+                    for_each_run(&plan, tile, |[o, $($q),+], n, [oc, $($c),+]| {
+                        for j in 0..n as isize {
+                            // SAFETY: the output positions are those of a
+                            // row-major layout of `n` elements, each written
+                            // once into the fresh buffer; the operands'
+                            // positions are those of their layouts, with
+                            // their access rights (as in for_each).
+                            unsafe { out.offset(o + j * oc).write(f($($P::item($v.ptr, $q + j * $c)),+)) };
+                            guard.written += 1;
+                        }
+                    });
+                    core::mem::forget(guard);
+                }
+                // SAFETY: every one of the n row-major positions was written
+                // (the plan covers each index exactly once); n == 0 when the
+                // plan is empty.
+                unsafe { data.set_len(n) };
+                crate::StridedArray { data, layout: ol }
+            }
+
+            /// Whether `f` is true for every index (true when empty); `f` is
+            /// called in an unspecified order, and not again after it
+            /// returned false.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedView, Zip};
+            /// let a = [1, 2, 3, 4];
+            /// let v = StridedView::new(&a, Layout::contiguous([2, 2]))?;
+            /// assert!(Zip::from(v).and(v.t())?.all(|x, y| x + y < 10));
+            /// assert!(!Zip::from(v).all(|&x| x < 4));
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn all(self, mut f: impl FnMut($($P::Item),+) -> bool) -> bool {
+                self.fold(true, |acc, $($q),+| acc && f($($q),+))
+            }
+
+            /// Whether `f` is true for some index (false when empty); `f` is
+            /// called in an unspecified order, and not again after it
+            /// returned true.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedView, Zip};
+            /// let a = [1, 2, 3, 4];
+            /// let v = StridedView::new(&a, Layout::contiguous([2, 2]))?;
+            /// assert!(Zip::from(v).and(v.t())?.any(|x, y| x != y));
+            /// assert!(!Zip::from(v).any(|&x| x > 4));
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn any(self, mut f: impl FnMut($($P::Item),+) -> bool) -> bool {
+                self.fold(false, |acc, $($q),+| acc || f($($q),+))
+            }
+
+            /// The same zip with the index `[usize; N]` handed to the
+            /// closure first (ndarray's `Zip::indexed`); the order stays
+            /// unspecified.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedViewMut, Zip};
+            /// let mut x = [0; 6];
+            /// let mut v = StridedViewMut::new(&mut x, Layout::contiguous([3, 2]))?.t();
+            /// Zip::from(&mut v).indexed().for_each(|[i, j], e| *e = 10 * i + j);
+            /// assert_eq!(x, [0, 10, 1, 11, 2, 12]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn indexed(self) -> Indexed<($(Part<$P, $M>,)+), N> {
+                Indexed { zip: self }
+            }
+        }
+
+        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Indexed<($(Part<$P, $M>,)+), N> {
+            // The engine over the operands and a virtual last operand whose
+            // positions are the row-major linear indices, decoded per item.
+            #[inline(always)]
+            fn drive(self, mut f: impl FnMut([usize; N], $($P::Item),+)) {
+                let shape = self.zip.shape;
+                let Ok(il) = Layout::try_contiguous(shape) else {
+                    // More indices than fit usize: only a broadcast can be
+                    // that large, and it cannot be visited in any lifetime.
+                    panic!("Zip::indexed: the element count of shape {} does not fit usize", Dims::new(&shape));
+                };
+                let is = il.strides();
+                let ($($v,)+) = self.zip.parts;
+                $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
+                let Some(plan) = Plan::<{ $K + 1 }>::new(&shape, [$(&$s,)+ &is], [$($l.offset(),)+ 0], Order::Free) else {
+                    return;
+                };
+                let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
+                for_each_run(&plan, tile, |[$($q,)+ x], n, [$($c,)+ xc]| {
+                    for j in 0..n as isize {
+                        let mut lin = (x + j * xc) as usize;
+                        let mut index = [0usize; N];
+                        for k in (0..N).rev() {
+                            index[k] = lin % shape[k];
+                            lin /= shape[k];
+                        }
+                        // SAFETY: as in for_each.
+                        unsafe { f(index, $($P::item($v.ptr, $q + j * $c)),+) };
+                    }
+                });
+            }
+
+            /// Calls `f(index, items..)` for every index, in an
+            /// **unspecified order**.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedView, Zip};
+            /// let a = [5, 6, 7];
+            /// let mut seen = Vec::new();
+            /// Zip::from(StridedView::new(&a, Layout::contiguous([3]))?.flip(0)?)
+            ///     .indexed()
+            ///     .for_each(|[i], &e| seen.push((i, e)));
+            /// seen.sort();
+            /// assert_eq!(seen, [(0, 7), (1, 6), (2, 5)]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn for_each(self, f: impl FnMut([usize; N], $($P::Item),+)) {
+                self.drive(f)
+            }
+
+            /// Folds `f(acc, index, items..)` over every index, in an
+            /// **unspecified order**.
+            ///
+            /// ```
+            /// use constrided::{Layout, StridedView, Zip};
+            /// let a = [1, 2, 3, 4];
+            /// let v = StridedView::new(&a, Layout::contiguous([2, 2]))?;
+            /// // The trace: the sum over i == j.
+            /// let tr = Zip::from(v).indexed().fold(0, |s, [i, j], &e| if i == j { s + e } else { s });
+            /// assert_eq!(tr, 5);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
+            pub fn fold<B>(self, init: B, mut f: impl FnMut(B, [usize; N], $($P::Item),+) -> B) -> B {
+                let mut acc = Some(init);
+                self.drive(|i, $($q),+| {
+                    if let Some(a) = acc.take() {
+                        acc = Some(f(a, i, $($q),+));
+                    }
+                });
+                match acc {
+                    Some(a) => a,
+                    None => unreachable!("the accumulator is put back after every call"),
+                }
+            }
+        }
+
+        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Zip<($(Part<$P, $M>,)+), N> {
             /// [`for_each`](Self::for_each) on rayon's thread pool, over
             /// disjoint parts of the operands (each part runs the same
             /// sequential engine).

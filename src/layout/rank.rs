@@ -58,3 +58,39 @@ macro_rules! rank_table {
     )*};
 }
 rank_table!(0 => 1, 1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6, 6 => 7, 7 => 8);
+
+/// The larger of two ranks, for the result of a broadcasting operation
+/// (`&a + &b` has the rank of the higher-rank operand): implemented for
+/// every pair of `Rank<0>` ..= `Rank<8>`, so the output rank is inferred.
+///
+/// ```
+/// use constrided::{MaxRank, Rank};
+/// fn larger<const A: usize, const B: usize, const R: usize>() -> usize
+/// where
+///     Rank<A>: MaxRank<Rank<B>, Out = Rank<R>>,
+/// {
+///     R
+/// }
+/// assert_eq!(larger::<2, 5, _>(), 5);
+/// assert_eq!(larger::<3, 0, _>(), 3);
+/// ```
+pub trait MaxRank<Other> {
+    /// `Rank<max(A, B)>`.
+    type Out;
+}
+
+impl<const N: usize> MaxRank<Rank<N>> for Rank<N> {
+    type Out = Rank<N>;
+}
+
+macro_rules! max_table {
+    () => {};
+    ($lo:literal $($hi:literal)*) => {
+        $(
+            impl MaxRank<Rank<$hi>> for Rank<$lo> { type Out = Rank<$hi>; }
+            impl MaxRank<Rank<$lo>> for Rank<$hi> { type Out = Rank<$hi>; }
+        )*
+        max_table!($($hi)*);
+    };
+}
+max_table!(0 1 2 3 4 5 6 7 8);

@@ -495,6 +495,70 @@ impl<const N: usize, const M: usize> SliceArg<N, M> for SliceInfo<N, M> {
     }
 }
 
+// `SliceInfo<K, M>` (K entries, M kept) also slices a rank-`N` layout for
+// `K < N`: the missing trailing axes are `..` (NumPy's `a[1]` on a 3-D
+// array), so the output rank is `M + N - K`, from the table below (which
+// has no `K == N` entry: that is the impl above, also for generic ranks).
+impl<const K: usize, const M: usize, const N: usize, const O: usize> SliceArg<N, O>
+    for SliceInfo<K, M>
+where
+    Rank<K>: SlicePad<Rank<M>, Rank<N>, Out = Rank<O>>,
+{
+    fn slice_elems(&self) -> [SliceElem; N] {
+        core::array::from_fn(|k| {
+            if k < K {
+                self.elems[k]
+            } else {
+                SliceElem::FULL
+            }
+        })
+    }
+}
+
+/// The output rank of an [`s!`](crate::s) of `K` entries keeping `M` axes
+/// on a rank-`N` layout (`K <= N`; the missing trailing axes are `..`):
+/// `Rank<K>: SlicePad<Rank<M>, Rank<N>, Out = Rank<M + N - K>>`, for every
+/// `M <= K < N <= 8`.
+///
+/// ```
+/// use constrided::{s, Layout};
+/// // NumPy: a[1] on a 3-D array is a[1, :, :].
+/// let l = Layout::contiguous([2, 3, 4]).slice(s![1])?;
+/// assert_eq!((l.shape(), l.offset()), ([3, 4], 12));
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "s![] has more entries than the rank: `{Self}` entries for a layout of `{Rank}`",
+    label = "at most one entry per axis (missing trailing axes are `..`)"
+)]
+pub trait SlicePad<Kept, Rank> {
+    /// The output rank.
+    type Out;
+}
+
+macro_rules! pad_table {
+    ($(($k:literal $m:literal $n:literal $o:literal))*) => {$(
+        impl SlicePad<Rank<$m>, Rank<$n>> for Rank<$k> { type Out = Rank<$o>; }
+    )*};
+}
+pad_table!(
+    (0 0 1 1) (0 0 2 2) (1 0 2 1) (1 1 2 2) (0 0 3 3) (1 0 3 2) (1 1 3 3) (2 0 3 1)
+    (2 1 3 2) (2 2 3 3) (0 0 4 4) (1 0 4 3) (1 1 4 4) (2 0 4 2) (2 1 4 3) (2 2 4 4)
+    (3 0 4 1) (3 1 4 2) (3 2 4 3) (3 3 4 4) (0 0 5 5) (1 0 5 4) (1 1 5 5) (2 0 5 3)
+    (2 1 5 4) (2 2 5 5) (3 0 5 2) (3 1 5 3) (3 2 5 4) (3 3 5 5) (4 0 5 1) (4 1 5 2)
+    (4 2 5 3) (4 3 5 4) (4 4 5 5) (0 0 6 6) (1 0 6 5) (1 1 6 6) (2 0 6 4) (2 1 6 5)
+    (2 2 6 6) (3 0 6 3) (3 1 6 4) (3 2 6 5) (3 3 6 6) (4 0 6 2) (4 1 6 3) (4 2 6 4)
+    (4 3 6 5) (4 4 6 6) (5 0 6 1) (5 1 6 2) (5 2 6 3) (5 3 6 4) (5 4 6 5) (5 5 6 6)
+    (0 0 7 7) (1 0 7 6) (1 1 7 7) (2 0 7 5) (2 1 7 6) (2 2 7 7) (3 0 7 4) (3 1 7 5)
+    (3 2 7 6) (3 3 7 7) (4 0 7 3) (4 1 7 4) (4 2 7 5) (4 3 7 6) (4 4 7 7) (5 0 7 2)
+    (5 1 7 3) (5 2 7 4) (5 3 7 5) (5 4 7 6) (5 5 7 7) (6 0 7 1) (6 1 7 2) (6 2 7 3)
+    (6 3 7 4) (6 4 7 5) (6 5 7 6) (6 6 7 7) (0 0 8 8) (1 0 8 7) (1 1 8 8) (2 0 8 6)
+    (2 1 8 7) (2 2 8 8) (3 0 8 5) (3 1 8 6) (3 2 8 7) (3 3 8 8) (4 0 8 4) (4 1 8 5)
+    (4 2 8 6) (4 3 8 7) (4 4 8 8) (5 0 8 3) (5 1 8 4) (5 2 8 5) (5 3 8 6) (5 4 8 7)
+    (5 5 8 8) (6 0 8 2) (6 1 8 3) (6 2 8 4) (6 3 8 5) (6 4 8 6) (6 5 8 7) (6 6 8 8)
+    (7 0 8 1) (7 1 8 2) (7 2 8 3) (7 3 8 4) (7 4 8 5) (7 5 8 6) (7 6 8 7) (7 7 8 8)
+);
+
 // For s!: one entry, and the rank after it.
 #[doc(hidden)]
 pub fn __entry<R, E: SliceEntry<R>>(
@@ -504,9 +568,9 @@ pub fn __entry<R, E: SliceEntry<R>>(
     (e.into(), PhantomData)
 }
 
-/// NumPy-style indexing, one entry per axis (NumPy fills missing trailing
-/// axes with `:`; here every axis needs an entry). Entries, with Python's
-/// meaning:
+/// NumPy-style indexing, one entry per axis; fewer entries than the rank
+/// leave the missing trailing axes whole (`:`), as NumPy's `a[1]` on a 3-D
+/// array. Entries, with Python's meaning:
 ///
 /// - a range of `usize`, `isize` or `i32`: `a..b`, `a..`, `..b`, `..`,
 ///   `a..=b`, `..=b`; negative bounds count from the end (`-3..` is
@@ -547,6 +611,8 @@ pub fn __entry<R, E: SliceEntry<R>>(
 /// assert_eq!((c.shape(), c.offset()), ([2, 3], 4));
 /// // a[::2, 1::2]: steps
 /// assert_eq!(a.slice(s![..;2, 1..;2])?.shape(), [2, 2]);
+/// // a[1]: missing trailing axes are `..` (rank 1, inferred)
+/// assert_eq!(a.slice(s![1])?, row);
 /// // a[3, :] is out of range
 /// assert!(matches!(a.slice(s![3, ..]), Err(LayoutError::IndexOutOfRange { axis: 0, .. })));
 ///

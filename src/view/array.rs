@@ -18,6 +18,35 @@ use crate::layout::Layout;
 /// assert_eq!(a.into_vec(), [1, 2, 3, 4, 5, 60]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+///
+/// Arrays have every read method of [`StridedView`] and every write method
+/// of [`StridedViewMut`] (`iter`, `t`, `slice`, `index_axis`, `fill`, …;
+/// the views borrow the array), and the arithmetic operators `+ - * / %`
+/// with NumPy broadcasting work between views and arrays (by reference,
+/// or by value, reusing the buffer when the result has its shape), with a
+/// scalar on the right, unary `-`, and compound assignment. The result has
+/// the larger rank; shapes that do not broadcast panic, naming both.
+///
+/// ```
+/// use constrided::{s, StridedArray, StridedView};
+/// let x: Vec<f32> = (0..6).map(|i| i as f32).collect();
+/// let a = StridedView::from_shape([2, 3], &x)?;
+/// let mean = a.mean_axis(0)?; // [1.5, 2.5, 3.5]
+/// let centred = &a - &mean; // (2, 3) - (3,)
+/// assert_eq!(centred.as_slice(), [-1.5, -1.5, -1.5, 1.5, 1.5, 1.5]);
+/// // &a.t() * &b + &c, as in ndarray.
+/// let b = StridedArray::from_elem([3, 2], 2.0f32);
+/// let c = StridedArray::from(vec![10.0f32, 20.0]);
+/// let d = &a.t() * &b + &c;
+/// assert_eq!(d[(2, 1)], 5.0 * 2.0 + 20.0);
+/// // Scalars, negation, by-value reuse, compound assignment.
+/// let mut e = -(d * 0.5) + 1.0;
+/// e += &c;
+/// e /= 2.0;
+/// assert_eq!(e.shape(), [3, 2]);
+/// assert_eq!(e.slice(s![0])?.to_vec(), [(-5.0 + 1.0 + 10.0) / 2.0, (-13.0 + 1.0 + 20.0) / 2.0]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
 #[derive(Clone)]
 pub struct StridedArray<T, const N: usize> {
     pub(crate) data: Vec<T>,

@@ -717,3 +717,112 @@ impl<'a, T, M: Mapping<2>> StridedViewMut<'a, T, 2, M> {
         unsafe { StridedViewMut::from_parts(buf.ptr, buf.len, l, exclusive) }
     }
 }
+
+// The windows of `windows_with_stride`: as `windows_state`, with the
+// starts `stride[k]` apart (`ZeroStep` for a stride of 0).
+fn strided_windows_state<const N: usize>(
+    l: Layout<N>,
+    window: [usize; N],
+    stride: [usize; N],
+) -> Result<SubState<N, N>, LayoutError> {
+    if let Some(axis) = stride.iter().position(|&s| s == 0) {
+        return Err(LayoutError::ZeroStep { axis });
+    }
+    let mut state = windows_state(l, window)?;
+    let (shape, strides) = (l.shape(), l.strides());
+    // windows_state checked window <= shape.
+    let starts: [usize; N] = core::array::from_fn(|k| shape[k] - window[k] + 1);
+    let count: [usize; N] = core::array::from_fn(|k| (starts[k] - 1) / stride[k] + 1);
+    // With two or more starts on an axis, stride * stride_k is the distance
+    // between two reachable start positions, so it fits; with one it is
+    // never applied.
+    let steps: [isize; N] = core::array::from_fn(|k| {
+        if count[k] >= 2 {
+            strides[k].wrapping_mul(stride[k] as isize)
+        } else {
+            0
+        }
+    });
+    // SAFETY: the starts are a subset of windows_state's (every stride[k]-th),
+    // which are reachable when the windows are non-empty.
+    let starts = unsafe { Layout::new_unchecked(count, steps, l.offset()) };
+    state.cursor = Cursor::new(starts);
+    Ok(state)
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
+    /// The windows of shape `window` whose starts are `stride` apart on
+    /// each axis (ndarray's `windows_with_stride`; NumPy's
+    /// `sliding_window_view(a, window)[::s0, ::s1, ..]`), in row-major
+    /// order of their start. Errors as [`windows`](Self::windows), and
+    /// `ZeroStep` for a stride of 0.
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let x: Vec<i32> = (0..7).collect();
+    /// let v = StridedView::from(&x[..]);
+    /// let w: Vec<Vec<i32>> = v.windows_with_stride([3], [2])?.map(|w| w.to_vec()).collect();
+    /// assert_eq!(w, [[0, 1, 2], [2, 3, 4], [4, 5, 6]]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn windows_with_stride(
+        self,
+        window: [usize; N],
+        stride: [usize; N],
+    ) -> Result<Windows<'a, T, N>, LayoutError> {
+        Ok(Windows {
+            buf: self.buf(),
+            state: strided_windows_state(self.layout(), window, stride)?,
+            _marker: PhantomData,
+        })
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    /// Read-only strided windows (see [`StridedView::windows_with_stride`]).
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::from(&mut x[..]);
+    /// assert_eq!(v.windows_with_stride([2], [2])?.map(|w| w.sum()).collect::<Vec<_>>(), [3, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn windows_with_stride(
+        &self,
+        window: [usize; N],
+        stride: [usize; N],
+    ) -> Result<Windows<'_, T, N>, LayoutError> {
+        self.view().windows_with_stride(window, stride)
+    }
+}
+
+// By-value forms of the mutable sub-view iterators, for StridedArray's
+// methods (whose views are temporaries): the iterator takes over the
+// view's exclusive borrow.
+#[cfg(feature = "alloc")]
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    pub(crate) fn into_axis_iter_mut<const R: usize>(
+        self,
+        axis: usize,
+    ) -> Result<AxisIterMut<'a, T, R>, LayoutError>
+    where
+        Rank<N>: Lower<Out = Rank<R>>,
+    {
+        check_axis(axis, N)?;
+        Ok(AxisIterMut {
+            buf: self.buf_mut(),
+            state: AxisState::new(self.layout(), axis),
+            _marker: PhantomData,
+        })
+    }
+
+    pub(crate) fn into_lanes_mut(self, axis: usize) -> Result<LanesMut<'a, T, N>, LayoutError> {
+        let state = lanes_state(self.layout(), axis)?;
+        Ok(LanesMut {
+            buf: self.buf_mut(),
+            state,
+            _marker: PhantomData,
+        })
+    }
+}

@@ -430,6 +430,16 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
             _marker: PhantomData,
         }
     }
+
+    // The by-value form of indexed_iter_mut (for StridedArray's).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn into_indexed_iter_mut(self) -> IndexedIterMut<'a, T, N> {
+        IndexedIterMut {
+            ptr: self.ptr,
+            cursor: Cursor::new(self.mapping.to_layout()),
+            _marker: PhantomData,
+        }
+    }
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> IntoIterator for StridedView<'a, T, N, M> {

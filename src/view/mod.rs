@@ -14,22 +14,29 @@
 //!   the view came from part of a buffer, e.g. a `split_at` half or an
 //!   ndarray view, and other positions may be written by someone else).
 
+mod arith;
 mod array;
+mod array_api;
 mod axis;
+mod chunks;
+mod conv;
 mod copy;
 mod eq;
 mod fmt;
 mod iter;
 pub(crate) mod ops;
+mod reduce;
 mod transform;
 
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
 pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
+pub use chunks::{Chunks, ChunksMut};
 #[cfg(feature = "rayon")]
 pub use copy::par_rearrange;
 pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
+pub use reduce::Mean;
 
 use core::marker::PhantomData;
 use core::ptr::NonNull;

@@ -1,0 +1,296 @@
+//! Property tests of the reductions against the brute-force model, ranks
+//! 0 to 8, random layouts (negative and zero strides, size-1 and empty
+//! axes): product, min, max, mean and their per-axis forms, on views,
+//! mutable views and arrays; and NumPy's answers for NaN and empty inputs,
+//! written down literally.
+
+mod model;
+
+use core::num::Wrapping;
+
+use constrided::{Layout, LayoutError, Lower, Rank, StridedArray, StridedView, StridedViewMut};
+use model::*;
+use proptest::prelude::*;
+
+fn cases() -> ProptestConfig {
+    ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 })
+}
+
+// Any valid layout (zero strides allowed: the views are shared).
+fn layout<const N: usize>() -> impl Strategy<Value = (Layout<N>, u64)> {
+    (
+        proptest::array::uniform::<_, N>(prop_oneof![1 => Just(0usize), 10 => 1usize..=3]),
+        proptest::array::uniform::<_, N>(-3isize..=3),
+        0usize..3,
+        any::<u64>(),
+    )
+        .prop_map(|(shape, strides, extra, seed)| {
+            let offset = extra
+                + (0..N)
+                    .filter(|&k| strides[k] < 0)
+                    .map(|k| shape[k].saturating_sub(1) * strides[k].unsigned_abs())
+                    .sum::<usize>();
+            (Layout::new(shape, strides, offset).unwrap(), seed)
+        })
+}
+
+// Buffer values from a seed: small integers as f64 (sums exact), a NaN
+// now and then when `nan`.
+fn values(len: usize, seed: u64, nan: bool) -> Vec<f64> {
+    (0..len as u64)
+        .map(|i| {
+            let h = (i.wrapping_add(seed)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            if nan && h % 23 == 0 {
+                f64::NAN
+            } else {
+                (h % 13) as f64 - 6.0
+            }
+        })
+        .collect()
+}
+
+fn nan_min(v: &[f64], min: bool) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    if v.iter().any(|x| x.is_nan()) {
+        return Some(f64::NAN);
+    }
+    Some(
+        v.iter()
+            .copied()
+            .fold(v[0], |a, b| if min { a.min(b) } else { a.max(b) }),
+    )
+}
+
+fn same(a: Option<f64>, b: Option<f64>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => x == y || (x.is_nan() && y.is_nan()),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+fn check_whole<const N: usize>((l, seed): (Layout<N>, u64)) {
+    let buf = values(l.required_len() + 1, seed, seed % 3 == 0);
+    let v = StridedView::new(&buf, l).unwrap();
+    let elems: Vec<f64> = positions(l.shape(), l.strides(), l.offset())
+        .iter()
+        .map(|&p| buf[p as usize])
+        .collect();
+    assert!(same(v.min(), nan_min(&elems, true)));
+    assert!(same(v.max(), nan_min(&elems, false)));
+    let mean = (!elems.is_empty()).then(|| elems.iter().sum::<f64>() / elems.len() as f64);
+    assert!(same(v.mean(), mean));
+    // Integers: min/max, and a wrapping product (exact in any order).
+    let ints: Vec<i64> = buf
+        .iter()
+        .map(|x| if x.is_nan() { 7 } else { *x as i64 })
+        .collect();
+    let iv = StridedView::new(&ints, l).unwrap();
+    let ie: Vec<i64> = elems
+        .iter()
+        .map(|x| if x.is_nan() { 7 } else { *x as i64 })
+        .collect();
+    assert_eq!(iv.min(), ie.iter().copied().min());
+    assert_eq!(iv.max(), ie.iter().copied().max());
+    let w: Vec<Wrapping<i64>> = ints.iter().map(|&x| Wrapping(x * 3 + 1)).collect();
+    let wv = StridedView::new(&w, l).unwrap();
+    let want: Wrapping<i64> = ie.iter().map(|&x| Wrapping(x * 3 + 1)).product();
+    assert_eq!(wv.product(), want);
+    // The same through an array and a mutable view.
+    let a = v.to_owned();
+    assert!(same(a.min(), v.min()) && same(a.max(), v.max()) && same(a.mean(), v.mean()));
+    let mut copy = ints.clone();
+    if l.is_unique() {
+        let m = StridedViewMut::new(&mut copy, l).unwrap();
+        assert_eq!((m.min(), m.max()), (iv.min(), iv.max()));
+    }
+}
+
+fn check_axes<const N: usize, const R: usize>((l, seed): (Layout<N>, u64))
+where
+    Rank<N>: Lower<Out = Rank<R>>,
+{
+    let buf = values(l.required_len() + 1, seed, seed % 3 == 0);
+    let v = StridedView::new(&buf, l).unwrap();
+    let shape = l.shape();
+    for axis in 0..N {
+        // The model: for each index of the result, the lane along `axis`.
+        let out_shape: [usize; R] =
+            core::array::from_fn(|k| shape[if k < axis { k } else { k + 1 }]);
+        let lane = |j: [usize; R]| -> Vec<f64> {
+            (0..shape[axis])
+                .map(|i| {
+                    let idx: [usize; N] = core::array::from_fn(|k| match k.cmp(&axis) {
+                        core::cmp::Ordering::Less => j[k],
+                        core::cmp::Ordering::Equal => i,
+                        core::cmp::Ordering::Greater => j[k - 1],
+                    });
+                    buf[position(l.strides(), l.offset(), idx) as usize]
+                })
+                .collect()
+        };
+        let lanes: Vec<Vec<f64>> = indices(out_shape).into_iter().map(lane).collect();
+        let empty_axis = shape[axis] == 0;
+        for (min, got) in [(true, v.min_axis(axis)), (false, v.max_axis(axis))] {
+            if empty_axis {
+                assert_eq!(
+                    got.unwrap_err(),
+                    LayoutError::IndexOutOfRange {
+                        axis,
+                        index: 0,
+                        size: 0
+                    }
+                );
+                continue;
+            }
+            let got = got.unwrap();
+            assert_eq!(got.shape(), out_shape);
+            for (g, ln) in got.into_vec().into_iter().zip(&lanes) {
+                assert!(same(Some(g), nan_min(ln, min)));
+            }
+        }
+        match v.mean_axis(axis) {
+            Err(e) => {
+                assert!(empty_axis);
+                assert_eq!(
+                    e,
+                    LayoutError::IndexOutOfRange {
+                        axis,
+                        index: 0,
+                        size: 0
+                    }
+                );
+            }
+            Ok(m) => {
+                assert_eq!(m.shape(), out_shape);
+                for (g, ln) in m.into_vec().into_iter().zip(&lanes) {
+                    let want = ln.iter().sum::<f64>() / ln.len() as f64;
+                    assert!(same(Some(g), Some(want)));
+                }
+            }
+        }
+        let w: Vec<Wrapping<i64>> = buf
+            .iter()
+            .map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 }))
+            .collect();
+        let p = StridedView::new(&w, l).unwrap().product_axis(axis).unwrap();
+        assert_eq!(p.shape(), out_shape);
+        for (g, ln) in p.into_vec().into_iter().zip(&lanes) {
+            let want: Wrapping<i64> = ln
+                .iter()
+                .map(|x| Wrapping(if x.is_nan() { 2 } else { *x as i64 }))
+                .product();
+            assert_eq!(g, want);
+        }
+    }
+    assert!(matches!(
+        v.min_axis(N),
+        Err(LayoutError::AxisOutOfRange { .. })
+    ));
+    assert!(matches!(
+        v.product_axis(N),
+        Err(LayoutError::AxisOutOfRange { .. })
+    ));
+}
+
+proptest! {
+    #![proptest_config(cases())]
+    #[test] fn whole_0(l in layout::<0>()) { check_whole(l) }
+    #[test] fn whole_1(l in layout::<1>()) { check_whole(l) }
+    #[test] fn whole_2(l in layout::<2>()) { check_whole(l) }
+    #[test] fn whole_3(l in layout::<3>()) { check_whole(l) }
+    #[test] fn whole_4(l in layout::<4>()) { check_whole(l) }
+    #[test] fn whole_5(l in layout::<5>()) { check_whole(l) }
+    #[test] fn whole_6(l in layout::<6>()) { check_whole(l) }
+    #[test] fn whole_7(l in layout::<7>()) { check_whole(l) }
+    #[test] fn whole_8(l in layout::<8>()) { check_whole(l) }
+    #[test] fn axes_1(l in layout::<1>()) { check_axes::<1, 0>(l) }
+    #[test] fn axes_2(l in layout::<2>()) { check_axes::<2, 1>(l) }
+    #[test] fn axes_3(l in layout::<3>()) { check_axes::<3, 2>(l) }
+    #[test] fn axes_4(l in layout::<4>()) { check_axes::<4, 3>(l) }
+    #[test] fn axes_5(l in layout::<5>()) { check_axes::<5, 4>(l) }
+    #[test] fn axes_6(l in layout::<6>()) { check_axes::<6, 5>(l) }
+    #[test] fn axes_7(l in layout::<7>()) { check_axes::<7, 6>(l) }
+    #[test] fn axes_8(l in layout::<8>()) { check_axes::<8, 7>(l) }
+}
+
+// NumPy 2.4's answers, written down (python3 -c "import numpy as np; ...").
+#[test]
+fn numpy_nan_and_empty_answers() {
+    let nan = f64::NAN;
+    let inf = f64::INFINITY;
+    let v = |x: &[f64]| StridedArray::from(x.to_vec());
+    // np.min([1., nan]) -> nan; np.max([nan, 1.]) -> nan; np.min([nan, 1.]) -> nan
+    assert!(v(&[1.0, nan]).min().unwrap().is_nan());
+    assert!(v(&[nan, 1.0]).max().unwrap().is_nan());
+    assert!(v(&[nan, 1.0]).min().unwrap().is_nan());
+    // np.max([-inf, nan]) -> nan; np.min([inf, 1.]) -> 1.0
+    assert!(v(&[-inf, nan]).max().unwrap().is_nan());
+    assert_eq!(v(&[inf, 1.0]).min(), Some(1.0));
+    // np.mean([]) -> nan with a RuntimeWarning: here None.
+    assert_eq!(v(&[]).mean(), None);
+    // np.min([]) -> ValueError (no identity): here None.
+    assert_eq!(v(&[]).min(), None);
+    assert_eq!(v(&[]).max(), None);
+    // np.prod([]) -> 1.0
+    assert_eq!(StridedArray::<i32, 1>::from(vec![]).product(), 1);
+    assert_eq!(v(&[]).product(), 1.0);
+    // np.mean([1., inf]) -> inf; np.mean([inf, -inf]) -> nan
+    assert_eq!(v(&[1.0, inf]).mean(), Some(inf));
+    assert!(v(&[inf, -inf]).mean().unwrap().is_nan());
+    // np.max(np.zeros((2,0)), axis=1) -> ValueError: here an error naming axis 1.
+    let z20 = StridedArray::<f64, 2>::zeros([2, 0]);
+    let e = z20.max_axis(1).unwrap_err();
+    assert_eq!(
+        e,
+        LayoutError::IndexOutOfRange {
+            axis: 1,
+            index: 0,
+            size: 0
+        }
+    );
+    assert!(e.to_string().contains("axis 1"));
+    // np.mean(np.zeros((2,0)), axis=1) -> [nan, nan] with a warning: here an error.
+    assert!(z20.mean_axis(1).is_err());
+    // np.prod(np.zeros((2,0)), axis=1) -> [1., 1.]
+    assert_eq!(z20.product_axis(1).unwrap().into_vec(), [1.0, 1.0]);
+    // np.min(np.zeros((0,2)), axis=1) -> array([]); np.mean(..., axis=1) -> array([])
+    let z02 = StridedArray::<f64, 2>::zeros([0, 2]);
+    assert_eq!(z02.min_axis(1).unwrap().shape(), [0]);
+    assert_eq!(z02.mean_axis(1).unwrap().shape(), [0]);
+    // np.min([[1., nan], [2., 3.]], axis=0) -> [1., nan]
+    let m = StridedArray::from_vec([2, 2], vec![1.0, nan, 2.0, 3.0]).unwrap();
+    let r = m.min_axis(0).unwrap();
+    assert_eq!(r[[0]], 1.0);
+    assert!(r[[1]].is_nan());
+    // np.max([[1., nan], [2., 3.]], axis=1) -> [nan, 3.]
+    let r = m.max_axis(1).unwrap();
+    assert!(r[[0]].is_nan());
+    assert_eq!(r[[1]], 3.0);
+    // np.mean([[1., 2.], [3., nan]], axis=0) -> [2., nan]
+    let r = StridedArray::from_vec([2, 2], vec![1.0, 2.0, 3.0, nan])
+        .unwrap()
+        .mean_axis(0)
+        .unwrap();
+    assert_eq!(r[[0]], 2.0);
+    assert!(r[[1]].is_nan());
+}
+
+#[cfg(feature = "half")]
+#[test]
+fn half_mean_sums_in_f32() {
+    use half::f16;
+    // np.mean(np.float16([1, 2, 4])) -> np.float16(2.334)
+    let a = StridedArray::from(vec![
+        f16::from_f32(1.0),
+        f16::from_f32(2.0),
+        f16::from_f32(4.0),
+    ]);
+    assert_eq!(
+        a.mean().unwrap().to_f32(),
+        f16::from_f32(7.0 / 3.0).to_f32()
+    );
+    assert_eq!(a.mean().unwrap(), f16::from_f32(2.334));
+}
