@@ -137,6 +137,9 @@ pub enum ShapeArg {
     Vector,
     /// A slice of length `found[0]` for a view of `expected[0]` elements.
     SliceLen,
+    /// A slice of length `found[0]` for a view of shape `expected`
+    /// (`from_shape`).
+    SliceForShape,
     /// A reshape of shape `expected` to shape `found`, whose element
     /// counts differ.
     Reshape,

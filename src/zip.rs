@@ -22,10 +22,7 @@ use core::marker::PhantomData;
 use core::mem::size_of;
 
 use crate::error::{Dims, LayoutError};
-use crate::kernel::engine;
-#[cfg(feature = "rayon")]
-use crate::kernel::engine::for_each_run;
-#[cfg(feature = "rayon")]
+use crate::kernel::engine::{self, for_each_run};
 use crate::kernel::{Order, Plan};
 use crate::layout::{Layout, Mapping};
 use crate::view::{StridedView, StridedViewMut};

@@ -314,8 +314,13 @@ fn tuples_from_shape_from_and_into_runtime() {
         StridedView::from_shape([5], &x).unwrap_err(),
         LayoutError::ShapeMismatch {
             expected: constrided::Dims::new(&[5]),
-            found: constrided::Dims::new(&[24])
+            found: constrided::Dims::new(&[24]),
+            arg: constrided::ShapeArg::SliceForShape,
         }
+    );
+    assert_eq!(
+        StridedView::from_shape([5], &x).unwrap_err().to_string(),
+        "the slice has 24 elements, but shape (5,) has 5"
     );
     let mut y = x.clone();
     let mut m = StridedViewMut::from_shape([4, 6], &mut y).unwrap();

@@ -526,29 +526,32 @@ pub fn all() -> Vec<CaseDef> {
 /// `&a.t() + &b` on 4096² f32 into a new row-major array, against
 /// ndarray's `&a.t() + &b`; the reference is `&a + &b` on contiguous
 /// operands. Each run allocates its result (both libraries do).
-fn operator_case() -> Case {
-    let (mut a, mut b) = (Buf::default(), Buf::default());
-    let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
-    let cl: Layout<2> = Layout::contiguous([4096, 4096]);
-    Case {
-        name: "T2 operator &a.t() + &b".into(),
-        bytes: 3 * ELEMS * 4,
-        constrided: Box::new(move || {
-            let av = StridedView::new(a.get(), cl).unwrap();
-            let bv = StridedView::new(b.get(), cl).unwrap();
-            black_box(&av.t() + &bv);
-        }),
-        ndarray: Box::new(move || {
-            let av = nd(a2.get(), &[4096, 4096], &[4096, 1]);
-            let bv = nd(b2.get(), &[4096, 4096], &[4096, 1]);
-            black_box(&av.t() + &bv);
-        }),
-        contiguous: Some(Box::new(move || {
-            let av = StridedView::new(a3.get(), cl).unwrap();
-            let bv = StridedView::new(b3.get(), cl).unwrap();
-            black_box(&av + &bv);
-        })),
-    }
+fn operator_case() -> CaseDef {
+    def("T2 operator &a.t() + &b".into(), || {
+        let cl: Layout<2> = Layout::contiguous([4096, 4096]);
+        let (mut a, mut b) = (Buf::new(ELEMS), Buf::new(ELEMS));
+        let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
+        bench(
+            "T2 operator &a.t() + &b",
+            3 * ELEMS * 4,
+            Box::new(move || {
+                let av = StridedView::new(a.get(), cl).unwrap();
+                let bv = StridedView::new(b.get(), cl).unwrap();
+                black_box(&av.t() + &bv);
+            }),
+            Box::new(move || {
+                let av = nd(a2.get(), &[4096, 4096], &[4096, 1]);
+                let bv = nd(b2.get(), &[4096, 4096], &[4096, 1]);
+                black_box(&av.t() + &bv);
+            }),
+            None,
+            Some(Box::new(move || {
+                let av = StridedView::new(a3.get(), cl).unwrap();
+                let bv = StridedView::new(b3.get(), cl).unwrap();
+                black_box(&av + &bv);
+            })),
+        )
+    })
 }
 
 /// The parallel cases (run them inside a 2-thread rayon pool).

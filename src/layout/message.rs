@@ -225,6 +225,13 @@ const fn shape_mismatch(m: Message, expected: &Dims, found: &Dims, arg: ShapeArg
             .push_dims(expected)
             .push(" has ")
             .push_uint(numel(expected)),
+        ShapeArg::SliceForShape => m
+            .push("the slice has ")
+            .push_uint(first(found))
+            .push(" elements, but shape ")
+            .push_dims(expected)
+            .push(" has ")
+            .push_uint(numel(expected)),
         ShapeArg::SliceLen => m
             .push("the slice has ")
             .push_uint(first(found))

@@ -528,7 +528,7 @@ where
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "s![] has more entries than the rank: `{Self}` entries for a layout of `{Rank}`",
+    message = "s![] has more entries than the view has axes: `{Self}` entries for a view of `{Rank}`",
     label = "at most one entry per axis (missing trailing axes are `..`)"
 )]
 pub trait SlicePad<Kept, Rank> {
@@ -538,6 +538,7 @@ pub trait SlicePad<Kept, Rank> {
 
 macro_rules! pad_table {
     ($(($k:literal $m:literal $n:literal $o:literal))*) => {$(
+        #[diagnostic::do_not_recommend]
         impl SlicePad<Rank<$m>, Rank<$n>> for Rank<$k> { type Out = Rank<$o>; }
     )*};
 }

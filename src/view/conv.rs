@@ -3,7 +3,7 @@
 //! (`v[(1, 2)]`), and `into_runtime` for static views.
 
 use super::{StridedView, StridedViewMut};
-use crate::error::{Dims, LayoutError};
+use crate::error::{Dims, LayoutError, ShapeArg};
 use crate::layout::{Layout, Mapping};
 
 // A row-major layout of `shape` over exactly `len` elements.
@@ -13,6 +13,7 @@ fn exact_layout<const N: usize>(shape: [usize; N], len: usize) -> Result<Layout<
         return Err(LayoutError::ShapeMismatch {
             expected: Dims::new(&shape),
             found: Dims::new(&[len]),
+            arg: ShapeArg::SliceForShape,
         });
     }
     Ok(layout)
@@ -29,7 +30,7 @@ impl<'a, T, const N: usize> StridedView<'a, T, N> {
     /// let v = StridedView::from_shape([2, 3], &x)?;
     /// assert_eq!(v[[1, 0]], 4);
     /// let e = StridedView::from_shape([2, 2], &x).unwrap_err();
-    /// assert_eq!(e.to_string(), "shape mismatch: expected (2, 2), found (6,)");
+    /// assert_eq!(e.to_string(), "the slice has 6 elements, but shape (2, 2) has 4");
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn from_shape(shape: [usize; N], data: &'a [T]) -> Result<Self, LayoutError> {
