@@ -182,7 +182,7 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
             // SAFETY: as below; T is plain, its size matches W.
             unsafe {
                 let (d, s) = (dst.offset(dp).cast::<u8>(), src.offset(sp).cast::<u8>());
-                match size_of::<T>() {
+                match const { size_of::<T>() } {
                     1 => return simd::sse2_small::<1>(d, d0, s, s1, n0, n1),
                     2 => return simd::sse2_small::<2>(d, d0, s, s1, n0, n1),
                     4 => return simd::sse2_small::<4>(d, d0, s, s1, n0, n1),

@@ -8,7 +8,7 @@
 use core::mem::size_of;
 
 use super::engine::{self, for_each_run, walk};
-use super::loops::small_numel;
+use super::loops::{small_numel, small_runs};
 use super::plan::{Order, Plan};
 use crate::layout::Layout;
 
@@ -129,15 +129,64 @@ pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T])
 
 /// Sums every element, in an unspecified order (may reassociate).
 ///
+/// Small views are summed here, inline in the caller; larger ones in
+/// [`sum_large`], out of line (its plan and stack frame would otherwise
+/// cost a 3x3 window more than its nine adds).
+///
 /// # Safety
 /// As [`fold_ref`].
+#[inline]
 pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
     src: *const T,
     l: &Layout<N>,
 ) -> T {
-    let (shape, s) = (l.shape(), l.strides());
+    let shape = l.shape();
+    let Some(numel) = small_numel(&shape) else {
+        // SAFETY: forwarded from this function's contract.
+        // (The parts by value: the copy is made on this path only.)
+        return unsafe { sum_large(src, shape, l.strides(), l.offset()) };
+    };
     let mut total = T::default();
-    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
+    if numel > 0 {
+        // One plain loop per row (the accumulators of `sum_slice` cost
+        // more than they save on a few elements).
+        small_runs(
+            &shape,
+            [&l.strides()],
+            [l.offset() as isize],
+            |[p], n, [inner]| {
+                // SAFETY: positions p + j·inner for j < n are reached by l, and
+                // `at` is called only with such j (below).
+                let at = |j: isize| unsafe { *src.offset(p + j * inner) };
+                // Rows of a 3x3 or 4x4 window as straight-line adds: a loop
+                // unrolled for long rows costs short ones a dozen instructions.
+                total = match n {
+                    1 => total + at(0),
+                    2 => total + at(0) + at(1),
+                    3 => total + at(0) + at(1) + at(2),
+                    4 => total + at(0) + at(1) + at(2) + at(3),
+                    _ => (0..n as isize).fold(total, |t, j| t + at(j)),
+                };
+            },
+        );
+    }
+    total
+}
+
+/// [`sum_raw`] of a view above the small-view size: planned runs, with
+/// vectorized sums of the contiguous ones.
+///
+/// # Safety
+/// As [`fold_ref`], for the layout of these parts.
+#[inline(never)]
+unsafe fn sum_large<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
+    src: *const T,
+    shape: [usize; N],
+    s: [isize; N],
+    offset: usize,
+) -> T {
+    let mut total = T::default();
+    walk(&shape, [&s], [offset], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {

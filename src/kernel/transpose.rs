@@ -180,7 +180,8 @@ pub(crate) unsafe fn copy<T: Copy>(
 ) -> bool {
     // SAFETY: forwarded; the block edge matches T's size class.
     unsafe {
-        match block_edge::<T>() {
+        // A constant: only T's own arm is instantiated.
+        match const { block_edge::<T>() } {
             64 => copy_with::<T, 64>(dst, src, *plan, tile, bytes),
             32 => copy_with::<T, 32>(dst, src, *plan, tile, bytes),
             16 => copy_with::<T, 16>(dst, src, *plan, tile, bytes),
@@ -402,7 +403,7 @@ unsafe fn block<T: Copy, const B: usize>(
             use super::simd::{avx2_block, sse2_block};
             if super::simd::level() >= super::simd::Level::Avx2 {
                 // The level is Avx2 only when the CPU has AVX2.
-                match core::mem::size_of::<T>() {
+                match const { core::mem::size_of::<T>() } {
                     1 => return avx2_block::<1, 64>(d8, drow, s8, scol, stream),
                     2 => return avx2_block::<2, 32>(d8, drow, s8, scol, stream),
                     4 => return avx2_block::<4, 16>(d8, drow, s8, scol, stream),
@@ -410,7 +411,7 @@ unsafe fn block<T: Copy, const B: usize>(
                     _ => {}
                 }
             }
-            match core::mem::size_of::<T>() {
+            match const { core::mem::size_of::<T>() } {
                 1 => return sse2_block::<1, 64>(d8, drow, s8, scol, stream),
                 2 => return sse2_block::<2, 32>(d8, drow, s8, scol, stream),
                 4 => return sse2_block::<4, 16>(d8, drow, s8, scol, stream),
@@ -450,7 +451,8 @@ pub(crate) unsafe fn stage<T: Copy>(
 ) {
     // SAFETY: forwarded; the block edge matches T's size class.
     unsafe {
-        match block_edge::<T>() {
+        // A constant: only T's own arm is instantiated.
+        match const { block_edge::<T>() } {
             64 => stage_with::<T, 64>(buf, pitch, s, s_col, nr, nc),
             32 => stage_with::<T, 32>(buf, pitch, s, s_col, nr, nc),
             16 => stage_with::<T, 16>(buf, pitch, s, s_col, nr, nc),

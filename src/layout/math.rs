@@ -198,6 +198,47 @@ pub const fn lowest_reach(shape: &[usize], strides: &[isize]) -> i128 {
     low
 }
 
+/// The shortest buffer that holds a layout (highest position + 1, or 0
+/// when empty) without building an error: `usize::MAX` when the ranks
+/// disagree, the rank is above [`MAX_RANK`], a position falls below 0 or
+/// the highest one does not fit `isize`. Equal to [`required_len`]'s value
+/// whenever that is `Ok`. This is the check every view transform makes in
+/// every build, so it is a few instructions per axis (constants fold).
+///
+/// ```
+/// # use constrided::layout::math::reach_len;
+/// assert_eq!(reach_len(&[6, 5], &[10, 1], 22), 77);
+/// assert_eq!(reach_len(&[4, 3], &[-20, 2], 22), usize::MAX); // reaches -38
+/// assert_eq!(reach_len(&[0, 3], &[-20, 2], 0), 0);
+/// ```
+#[inline]
+pub const fn reach_len(shape: &[usize], strides: &[isize], offset: usize) -> usize {
+    if shape.len() != strides.len() || shape.len() > MAX_RANK {
+        return usize::MAX;
+    }
+    if has_zero_axis(shape) {
+        return 0;
+    }
+    let (mut low, mut high) = (offset as i128, offset as i128);
+    let mut i = 0;
+    while i < shape.len() {
+        // |(size-1)·stride| < 2^127: exact; the sums saturate (far outside
+        // any valid layout).
+        let span = (shape[i] as i128 - 1) * strides[i] as i128;
+        if span < 0 {
+            low = low.saturating_add(span);
+        } else {
+            high = high.saturating_add(span);
+        }
+        i += 1;
+    }
+    if low < 0 || high > isize::MAX as i128 {
+        usize::MAX
+    } else {
+        high as usize + 1
+    }
+}
+
 /// The shortest buffer that holds the layout: highest position + 1, or 0 when
 /// empty.
 ///
@@ -1077,6 +1118,35 @@ mod tests {
             }
         }
         true
+    }
+
+    #[test]
+    fn reach_len_is_required_len_without_the_error() {
+        let sizes = [0usize, 1, 2, 3, usize::MAX / 2, usize::MAX];
+        let strides = [isize::MIN, -7, -1, 0, 1, 5, isize::MAX];
+        let offsets = [0usize, 1, 22, isize::MAX as usize, usize::MAX];
+        for &a in &sizes {
+            for &b in &sizes {
+                for &sa in &strides {
+                    for &sb in &strides {
+                        for &o in &offsets {
+                            let (sh, st) = ([a, b], [sa, sb]);
+                            let got = reach_len(&sh, &st, o);
+                            match required_len(&sh, &st, o) {
+                                Ok(n) => assert_eq!(got, n, "{sh:?} {st:?} {o}"),
+                                // Only a too-large element count may still
+                                // have a reach (it is no position).
+                                Err(LayoutError::ElementCountOverflow { .. }) => {}
+                                Err(e) => assert_eq!(got, usize::MAX, "{sh:?} {st:?} {o}: {e:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(reach_len(&[2], &[1, 1], 0), usize::MAX);
+        assert_eq!(reach_len(&[1; 9], &[1; 9], 0), usize::MAX);
+        assert_eq!(reach_len(&[], &[], 7), 8);
     }
 
     #[test]

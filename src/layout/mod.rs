@@ -289,10 +289,8 @@ impl<const N: usize> Layout<N> {
     /// ```
     #[inline]
     pub const fn required_len(&self) -> usize {
-        match math::required_len(&self.shape, &self.strides, self.offset) {
-            Ok(n) => n,
-            Err(_) => usize::MAX,
-        }
+        // A Layout is valid: this is the exact length.
+        math::reach_len(&self.shape, &self.strides, self.offset)
     }
 
     /// The lowest and highest positions reached, or `None` when empty.

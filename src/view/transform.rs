@@ -333,7 +333,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // reorder positions of self's mapping; static ones are checked at
         // compile time), and checked in every build as well.
         assert!(
-            mapping.to_layout().required_len() <= self.len,
+            derived_fits(self.mapping(), &mapping, self.len),
             "constrided: a derived mapping reaches past the buffer"
         );
         // SAFETY: as in `rewrap`: same buffer and lifetime, and `t()` and
@@ -467,7 +467,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     ) -> StridedViewMut<'a, T, R, M2> {
         // Proven by construction, and checked in every build as well.
         assert!(
-            mapping.to_layout().required_len() <= self.len,
+            derived_fits(self.mapping(), &mapping, self.len),
             "constrided: a derived mapping reaches past the buffer"
         );
         // SAFETY: as in `rewrap`: self is consumed, and `t()` and the static
@@ -575,6 +575,26 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         Some(unsafe {
             core::slice::from_raw_parts_mut(self.ptr.as_ptr().add(l.offset()), l.numel())
         })
+    }
+}
+
+// Whether `to`, a mapping derived from `from` by `t()` or a static
+// transform, stays inside a buffer of `len` elements that `from` fits
+// (every view's construction checks its mapping against its length).
+// Between two static mappings this compares their constant reaches, so the
+// check is made at compile time and costs nothing; otherwise `to`'s reach
+// is checked against `len`.
+#[inline(always)]
+fn derived_fits<const N: usize, const R: usize, M: Mapping<N>, M2: Mapping<R>>(
+    from: &M,
+    to: &M2,
+    len: usize,
+) -> bool {
+    let reach = to.to_layout().required_len();
+    if M::STATIC && M2::STATIC {
+        reach <= from.to_layout().required_len()
+    } else {
+        reach <= len
     }
 }
 
