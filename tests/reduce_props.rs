@@ -294,3 +294,67 @@ fn half_mean_sums_in_f32() {
     );
     assert_eq!(a.mean().unwrap(), f16::from_f32(2.334));
 }
+
+// Permuted 3-D sources large enough (result of at least 4096 elements)
+// that `sum_axis` sums in the source's memory order through a temporary:
+// every permutation and flip of the axes, every reduced axis, against the
+// brute-force model (integer values: the sums are exact).
+fn check_permuted_sum_axis(dims: [usize; 3], perm: [usize; 3], flips: [bool; 3], seed: u64) {
+    // A row-major buffer of `dims`, read through permuted (and flipped) axes.
+    let base = Layout::contiguous(dims);
+    let mut l = base.permute(perm).unwrap();
+    for (k, &f) in flips.iter().enumerate() {
+        if f {
+            l = l.flip(k).unwrap();
+        }
+    }
+    let buf: Vec<f64> = (0..base.required_len() as u64)
+        .map(|i| ((i.wrapping_mul(seed | 1) >> 7) % 17) as f64)
+        .collect();
+    let v = StridedView::new(&buf, l).unwrap();
+    let shape = l.shape();
+    for axis in 0..3 {
+        let got = v.sum_axis::<2>(axis).unwrap();
+        let out_shape: [usize; 2] =
+            core::array::from_fn(|k| shape[if k < axis { k } else { k + 1 }]);
+        assert_eq!(got.shape(), out_shape);
+        let want: Vec<f64> = indices(out_shape)
+            .into_iter()
+            .map(|o| {
+                (0..shape[axis])
+                    .map(|i| {
+                        let idx: [usize; 3] = core::array::from_fn(|k| match k.cmp(&axis) {
+                            core::cmp::Ordering::Less => o[k],
+                            core::cmp::Ordering::Equal => i,
+                            core::cmp::Ordering::Greater => o[k - 1],
+                        });
+                        buf[position(l.strides(), l.offset(), idx) as usize]
+                    })
+                    .sum()
+            })
+            .collect();
+        assert_eq!(got.into_vec(), want, "{l} axis {axis}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 1 } else { 12 }))]
+    #[test]
+    fn permuted_sum_axis_in_source_order(
+        dims in proptest::array::uniform3(prop_oneof![Just(1usize), Just(3), 16usize..=72]),
+        perm in Just([0usize, 1, 2]).prop_shuffle(),
+        flips in proptest::array::uniform3(any::<bool>()),
+        seed in any::<u64>(),
+    ) {
+        check_permuted_sum_axis(dims, perm, flips, seed)
+    }
+}
+
+#[test]
+fn p3_sum_axis_matches_the_model() {
+    // The bench's P3 layout, scaled: (2, 0, 1) of 64 x 72 x 80, whose
+    // middle and last axes give results running across the source's
+    // contiguous axis.
+    check_permuted_sum_axis([72, 80, 64], [2, 0, 1], [false; 3], 7);
+    check_permuted_sum_axis([72, 80, 64], [2, 0, 1], [true, false, true], 11);
+}

@@ -74,6 +74,38 @@ pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
     });
 }
 
+// Destinations of at least this many elements are summed in the source's
+// order when they run across its contiguous axis (below this they stay in
+// L1, and the strided updates cost less than the extra pass).
+#[cfg(feature = "alloc")]
+const SOURCE_ORDER_MIN: usize = 4096;
+
+/// A dense layout of `dl`'s shape whose axes are ordered as the source
+/// `sl`'s kept axes lie in memory (the kept axis with the smallest source
+/// stride gets stride 1): summing into it walks both in the same order.
+/// `None` if it cannot be built (never for a valid `dl`).
+#[cfg(feature = "alloc")]
+fn source_ordered<const N: usize, const R: usize>(
+    sl: &Layout<N>,
+    axis: usize,
+    dl: &Layout<R>,
+) -> Option<Layout<R>> {
+    let ss = sl.strides();
+    // Source stride of each destination axis.
+    let key = |k: usize| ss[if k < axis { k } else { k + 1 }].unsigned_abs();
+    let mut order: [usize; R] = core::array::from_fn(|k| k);
+    // Largest source stride first (outermost); ties keep row-major order.
+    order.sort_unstable_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+    let shape = dl.shape();
+    let mut strides = [0isize; R];
+    let mut step: usize = 1;
+    for &k in order.iter().rev() {
+        strides[k] = isize::try_from(step).ok()?;
+        step = step.checked_mul(shape[k].max(1))?;
+    }
+    Layout::new(shape, strides, 0).ok()
+}
+
 /// [`reduce_into`] with `+`, reassociating (several accumulators) when the
 /// reduced axis is the contiguous inner one.
 ///
@@ -93,6 +125,31 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
         return;
     };
     let r = plan.rank;
+    if r >= 1
+        && plan.strides[0][r - 1].unsigned_abs() == 1
+        && plan.strides[1][r - 1].unsigned_abs() > 1
+        && dl.numel() >= SOURCE_ORDER_MIN
+        && let Some(tl) = source_ordered(sl, axis, dl)
+    {
+        // The destination runs across the source's contiguous axis (a
+        // permuted source, P3's sum over its middle axis): every element
+        // would update dst at a stride. Sum into a buffer laid out in the
+        // source's order instead (contiguous updates, vectorized), then add
+        // it to dst through the element-wise engine, which stages a
+        // transposed operand through the copy engine's blocks.
+        let mut sums = alloc::vec![T::default(); dl.numel()];
+        // SAFETY: `tl` has dl's shape and is dense and unique over `sums`
+        // (dl.numel() elements); sl as in this function's contract. In the
+        // recursive call the plan's inner destination stride is 1 or 0, so
+        // it does not come back here.
+        unsafe {
+            sum_axis_into(sums.as_mut_ptr(), &tl, src, sl, axis);
+            super::elementwise::zip_mut(dst, dl, sums.as_ptr(), &tl, |d: &mut T, s: &T| {
+                *d = *d + *s
+            });
+        }
+        return;
+    }
     if r >= 2
         && (plan.strides[0][r - 1], plan.strides[1][r - 1]) == (1, 1)
         && plan.strides[1][r - 2] == 0

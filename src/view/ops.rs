@@ -289,7 +289,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     }
 
     /// Sums along `axis`: a new row-major array of rank `N - 1` (the sums
-    /// may reassociate). `AxisOutOfRange` when `axis >= N`.
+    /// may reassociate). `AxisOutOfRange` when `axis >= N`. When the result
+    /// would run across the view's contiguous axis (a permuted view) and
+    /// has at least 4096 elements, the sums are taken in the view's memory
+    /// order into a temporary of the result's size, then added into the
+    /// result: one more allocation, every element read in memory order.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
