@@ -190,7 +190,8 @@ unsafe fn sum_large<T: Copy + Default + core::ops::Add<Output = T>, const N: usi
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
             if inner == 1 {
-                total = total + sum_slice(core::slice::from_raw_parts(src.offset(p), n));
+                let run = core::slice::from_raw_parts(src.offset(p), n);
+                total = total + super::simd::with_avx2(|| sum_slice(run));
             } else {
                 let mut a = T::default();
                 for j in 0..n as isize {

@@ -160,29 +160,33 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
         let mut outer = plan;
         let (n, _) = outer.take_axis(r - 1);
         let (rows, [rs, _]) = outer.take_axis(r - 2);
-        for_each_outer(&outer, outer.rank, |[sp, dp]| {
-            // SAFETY: as in reduce_into: rows·rs + n stay within the
-            // source positions of sl; dst's row is n distinct positions.
-            unsafe {
-                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
-                let row =
-                    |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
-                let mut k = 0;
-                while k + 4 <= rows {
-                    let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
-                    let quads = a.iter().zip(b).zip(c).zip(e);
-                    for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
-                        *x = *x + ((a + b) + (c + e));
+        // (Compiled with AVX2 where the CPU has it: these adds, not the
+        // memory, bound a pass over rows in the cache.)
+        super::simd::with_avx2(|| {
+            for_each_outer(&outer, outer.rank, |[sp, dp]| {
+                // SAFETY: as in reduce_into: rows·rs + n stay within the
+                // source positions of sl; dst's row is n distinct positions.
+                unsafe {
+                    let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                    let row =
+                        |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
+                    let mut k = 0;
+                    while k + 4 <= rows {
+                        let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                        let quads = a.iter().zip(b).zip(c).zip(e);
+                        for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
+                            *x = *x + ((a + b) + (c + e));
+                        }
+                        k += 4;
                     }
-                    k += 4;
-                }
-                while k < rows {
-                    for (x, &y) in d.iter_mut().zip(row(k)) {
-                        *x = *x + y;
+                    while k < rows {
+                        for (x, &y) in d.iter_mut().zip(row(k)) {
+                            *x = *x + y;
+                        }
+                        k += 1;
                     }
-                    k += 1;
                 }
-            }
+            });
         });
         return;
     }
@@ -192,7 +196,8 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
         unsafe {
             if dc == 0 && sc == 1 {
                 let d = dst.offset(dp);
-                *d = *d + sum_slice(core::slice::from_raw_parts(src.offset(sp), n));
+                let run = core::slice::from_raw_parts(src.offset(sp), n);
+                *d = *d + super::simd::with_avx2(|| sum_slice(run));
             } else if dc == 1 && sc == 1 {
                 let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
                 let s = core::slice::from_raw_parts(src.offset(sp), n);
