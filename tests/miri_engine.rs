@@ -215,3 +215,42 @@ fn panics_midway_leave_strings_valid() {
         total - dst.iter().map(|s| s.len()).sum::<usize>()
     );
 }
+
+/// `sum_axis` of a permuted view whose result runs across the view's
+/// contiguous axis: summed through a temporary in the source's order,
+/// then added into the result by the element-wise engine. A view of part
+/// of the buffer (the positions around it are never read).
+#[test]
+fn permuted_sum_axis_through_the_source_ordered_temporary() {
+    let buf: Vec<i64> = (0..2 + 3 * 4 * 5 + 2).map(|x| x as i64).collect();
+    // (2, 0, 1) of a row-major 3x4x5 block starting at 2: shape (5, 3, 4).
+    let l = Layout::new([3, 4, 5], [20, 5, 1], 2)
+        .unwrap()
+        .permute([2, 0, 1])
+        .unwrap();
+    let v = StridedView::new(&buf, l).unwrap();
+    for axis in 0..3 {
+        let got = v.sum_axis::<2>(axis).unwrap();
+        let shape = l.shape();
+        let out: [usize; 2] = core::array::from_fn(|k| shape[if k < axis { k } else { k + 1 }]);
+        let mut want = Vec::new();
+        for o0 in 0..out[0] {
+            for o1 in 0..out[1] {
+                let o = [o0, o1];
+                want.push(
+                    (0..shape[axis])
+                        .map(|i| {
+                            let idx: [usize; 3] = core::array::from_fn(|k| match k.cmp(&axis) {
+                                core::cmp::Ordering::Less => o[k],
+                                core::cmp::Ordering::Equal => i,
+                                core::cmp::Ordering::Greater => o[k - 1],
+                            });
+                            v[idx]
+                        })
+                        .sum::<i64>(),
+                );
+            }
+        }
+        assert_eq!(got.into_vec(), want, "axis {axis}");
+    }
+}

@@ -78,7 +78,7 @@ pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
 // order when they run across its contiguous axis (below this they stay in
 // L1, and the strided updates cost less than the extra pass).
 #[cfg(feature = "alloc")]
-const SOURCE_ORDER_MIN: usize = 4096;
+const SOURCE_ORDER_MIN: usize = if cfg!(miri) { 4 } else { 4096 };
 
 /// A dense layout of `dl`'s shape whose axes are ordered as the source
 /// `sl`'s kept axes lie in memory (the kept axis with the smallest source
