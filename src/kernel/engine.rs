@@ -94,10 +94,21 @@ pub(crate) fn for_each_run<const K: usize>(
     let (na, sa) = outer.take_axis(inner);
     let (nb, sb) = outer.take_axis(b);
     let t = tile.max(1);
+    // Tile width: one cache line of the widest operand, or two when no
+    // operand steps along the inner axis by a multiple of 4 KiB (the L1's
+    // set period, taking elements of 64 / `tile` bytes): then a transposed
+    // operand's lines along a tile row spread over several L1 sets, and
+    // twice as many stay cached while the tile's rows are walked
+    // (measured: P3 `Zip` 9.6 -> 14.4 GB/s; T2, 16 KiB strides, is best
+    // at one line).
+    let period = (4096 / (64 / t).max(1)) as isize;
+    let spread = (0..K).all(|k| sa[k] == 0 || sa[k].unsigned_abs() == 1 || sa[k] % period != 0);
+    let rows = t.saturating_mul(TILE_ROWS);
+    let t = if spread { t.saturating_mul(2) } else { t };
     for_each_outer(&outer, outer.rank, |base| {
         let mut b0 = 0;
         while b0 < nb {
-            let b1 = b0 + (nb - b0).min(t.saturating_mul(TILE_ROWS));
+            let b1 = b0 + (nb - b0).min(rows);
             let mut a0 = 0;
             while a0 < na {
                 let len = (na - a0).min(t);
