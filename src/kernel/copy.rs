@@ -58,6 +58,13 @@ const fn tile_for<T>() -> usize {
 // more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
 const STREAM_RUN_MIN: usize = 16 << 10;
 
+// Source runs of at most this many bytes, far apart, are prefetched one
+// run ahead (longer runs set the hardware prefetchers going by
+// themselves), in copies that write at least PREFETCH_MIN_BYTES (smaller
+// ones mostly hit the cache).
+const PREFETCH_RUN_MAX: usize = 4 << 10;
+const PREFETCH_MIN_BYTES: usize = 1 << 20;
+
 // Copies of at most this many elements walk their layouts directly
 // (`small_runs`: no plan, no SIMD level), as the element-wise kernels do
 // up to `loops::SMALL`; larger small copies (an 8x8 transpose) are worth
@@ -216,7 +223,31 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     // (whole lines only; see the simd module).
     let stream =
         dc == 1 && sc == 1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
+    // Short contiguous source runs far apart (a 256³ (1, 0, 2) permutation:
+    // 1 KiB runs 256 KiB apart) start on a new page each, where the
+    // hardware prefetchers have no stream to follow yet: hint the next
+    // run's lines while this one is copied.
+    let (next_n, next_s) = match inner {
+        0 => (0, 0),
+        _ => (plan.shape[inner - 1], plan.strides[1][inner - 1]),
+    };
+    let run_bytes = n * size;
+    let hint = sc == 1
+        && run_bytes <= PREFETCH_RUN_MAX
+        && next_s.unsigned_abs().saturating_mul(size) >= 4096
+        && total_bytes >= PREFETCH_MIN_BYTES;
+    let mut at = 0;
     for_each_outer(&plan, inner, |[dp, sp]| {
+        if hint {
+            // The next run along the innermost outer axis, if there is one.
+            at += 1;
+            if at < next_n {
+                let next = src.wrapping_offset(sp.wrapping_add(next_s));
+                simd::prefetch_lines(next.cast::<u8>(), run_bytes);
+            } else {
+                at = 0;
+            }
+        }
         #[cfg(all(target_arch = "x86_64", not(miri)))]
         if stream {
             // SAFETY: the run's n elements on both sides are reached

@@ -129,6 +129,26 @@ pub(crate) fn stream_for<T>(bytes: usize) -> bool {
     }
 }
 
+/// Hints the cache lines of `bytes` bytes from `p` into L1 (x86_64; a
+/// no-op elsewhere). A prefetch reads nothing (no fault, no access), so
+/// `p` may name memory beyond any copy's reach; it is formed with
+/// wrapping arithmetic and never dereferenced.
+#[inline(always)]
+pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let mut off = 0;
+        while off < bytes {
+            // SAFETY: a prefetch is a hint: it neither faults nor accesses.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(off) as *const i8) };
+            off += 64;
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = (p, bytes);
+}
+
 /// Runs `f` in a function compiled with AVX2 enabled when the level is
 /// AVX2 (the CPU has it), so that the loops inlined into `f` vectorize 8
 /// f32 wide instead of 4; otherwise runs `f` as it is. Results never
