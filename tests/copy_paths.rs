@@ -164,3 +164,24 @@ fn large_transposes_at_every_alignment() {
         check(|i| i as u8, l, l, skew, skew + 1);
     }
 }
+
+#[test]
+fn column_strips_of_far_apart_columns() {
+    // (2, 1, 0) and (1, 2, 0) permutations whose destination columns lie
+    // 64 KiB or more apart in the source (the strip order of the transpose
+    // engine: narrow column strips outermost, the other axis inside), with
+    // flips, skews (peels) and ragged strips: f32 columns 127 x 130
+    // elements apart, f64 64 x 130.
+    for (perm, flips) in [
+        ([2, 1, 0], [false, false, false]),
+        ([1, 2, 0], [false, false, false]),
+        ([2, 1, 0], [true, false, true]),
+    ] {
+        for skew in [0, 3] {
+            let (sl, dl) = permuted([70, 127, 130], perm, flips);
+            check(|i| i as f32, sl, dl, skew, 2 * skew);
+            let (sl, dl) = permuted([36, 64, 130], perm, flips);
+            check(|i| i as f64, sl, dl, skew, skew);
+        }
+    }
+}

@@ -26,6 +26,11 @@ const CHAIN: usize = 3;
 /// the stack).
 pub(crate) const MAX_TILE: usize = 256;
 
+// Column strips (see `copy_with`) only for columns at least this far apart
+// in the source: each column then lies in its own run of pages. (A rank-8
+// 8⁸ permutation, columns 2 KiB apart, lost 6 % in strips.)
+const STRIP_MIN_COLUMN_BYTES: usize = if cfg!(miri) { 64 } else { 64 << 10 };
+
 /// A composite axis: up to [`CHAIN`] axes of a plan that together step
 /// through one operand ("own") by `unit`, innermost first. Composite index
 /// `i` has digits `i % size[0]`, `i / size[0] % size[1]`, …; in the own
@@ -246,6 +251,61 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     }
     let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
     let mut scol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
+    // When the other axes step through the source by less than the columns
+    // do (a 256³ (2, 1, 0) or (1, 2, 0) permutation: 1 KiB against 256
+    // KiB), narrow column strips go outermost and the other axes inside:
+    // a strip's source runs then advance through their pages position by
+    // position (2·B sequential streams) instead of jumping to fresh pages
+    // for every slab. Measured (f32, 256³): (2, 1, 0) 11.7 -> 17.6 GB/s,
+    // (1, 2, 0) 12.2 -> 13.1; (0, 2, 1), whose other axis is the far one,
+    // keeps the slab order (it lost 20 % in strips), as do columns nearer
+    // than STRIP_MIN_COLUMN_BYTES.
+    let near = (0..plan.rank)
+        .map(|a| plan.strides[1][a].unsigned_abs())
+        .filter(|&s| s != 0)
+        .min();
+    let col_bytes = cols.other[0].unsigned_abs().saturating_mul(size as usize);
+    let strips = rows.extent <= tile
+        && col_bytes >= STRIP_MIN_COLUMN_BYTES
+        && matches!(near, Some(s) if s < cols.other[0].unsigned_abs());
+    if strips {
+        let width = 2 * B;
+        // All rows fit one tile: their destination offsets are computed once.
+        let drow = rows.other_offsets(0, &mut drow[..rows.extent]);
+        let mut c0 = 0;
+        while c0 < cols.extent {
+            let nc = if c0 == 0 && peel > 0 {
+                peel.min(cols.extent)
+            } else {
+                width.min(cols.extent - c0)
+            };
+            let scol = cols.other_offsets(c0, &mut scol[..nc]);
+            let t = Tile {
+                drow,
+                scol,
+                d_col: cols.unit,
+                s_row: rows.unit,
+                d_first: c0 as isize * cols.unit,
+                s_first: 0,
+            };
+            for_each_outer(&plan, plan.rank, |[dp, sp]| {
+                // SAFETY: the strip at the outer position (dp, sp) is part
+                // of the plan's index space (see this function's contract).
+                unsafe {
+                    if blocks {
+                        t.copy_blocks::<T, B>(dst, dp, src, sp, stream)
+                    } else {
+                        t.copy_elements(dst, dp, src, sp)
+                    }
+                }
+            });
+            c0 += nc;
+        }
+        if stream {
+            super::simd::stream_fence();
+        }
+        return true;
+    }
     // The other axes outermost: each of their positions is a 2-D transpose
     // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
     // whole, tile by tile.
