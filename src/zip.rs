@@ -540,6 +540,14 @@ macro_rules! zip_arity {
                             f($($P::item($v, $q + j)),+);
                         }
                     } else {
+                        // A run of a tile: hint the lines just past it in
+                        // the operands that walk it contiguously (the next
+                        // tile of this row, visited after the tile's other
+                        // rows: too many rows for the hardware prefetchers
+                        // to follow).
+                        $(if $c == 1 {
+                            engine::prefetch($v.wrapping_offset($q.wrapping_add(n as isize)));
+                        })+
                         for j in 0..n as isize {
                             f($($P::item($v, $q + j * $c)),+);
                         }

@@ -127,6 +127,13 @@ pub(crate) fn for_each_run<const K: usize>(
     });
 }
 
+/// Hints the cache line holding `p` (a prefetch: no access, no fault, so
+/// `p` may lie past an operand's reach; it is never dereferenced).
+#[inline(always)]
+pub(crate) fn prefetch<T>(p: *const T) {
+    super::simd::prefetch_lines(p.cast::<u8>(), 1);
+}
+
 /// Bytes of the staging buffer of [`zip2_staged`]: half the L1 data cache.
 const STAGE_BYTES: usize = 16 << 10;
 
