@@ -268,36 +268,33 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     let strips = rows.extent <= tile
         && col_bytes >= STRIP_MIN_COLUMN_BYTES
         && matches!(near, Some(s) if s < cols.other[0].unsigned_abs());
+    // The width of the column tile starting at c0: the peel first, then
+    // `width` (a multiple of B: tiles start at line boundaries).
+    let col_tile = |c0: usize, width: usize| {
+        if c0 == 0 && peel > 0 {
+            peel.min(cols.extent)
+        } else {
+            width.min(cols.extent - c0)
+        }
+    };
     if strips {
-        let width = 2 * B;
         // All rows fit one tile: their destination offsets are computed once.
         let drow = rows.other_offsets(0, &mut drow[..rows.extent]);
         let mut c0 = 0;
         while c0 < cols.extent {
-            let nc = if c0 == 0 && peel > 0 {
-                peel.min(cols.extent)
-            } else {
-                width.min(cols.extent - c0)
-            };
-            let scol = cols.other_offsets(c0, &mut scol[..nc]);
-            let t = Tile {
+            let nc = col_tile(c0, 2 * B);
+            let t = Tile::new(
+                &rows,
                 drow,
-                scol,
-                d_col: cols.unit,
-                s_row: rows.unit,
-                d_first: c0 as isize * cols.unit,
-                s_first: 0,
-            };
+                0,
+                &cols,
+                cols.other_offsets(c0, &mut scol[..nc]),
+                c0,
+            );
             for_each_outer(&plan, plan.rank, |[dp, sp]| {
                 // SAFETY: the strip at the outer position (dp, sp) is part
                 // of the plan's index space (see this function's contract).
-                unsafe {
-                    if blocks {
-                        t.copy_blocks::<T, B>(dst, dp, src, sp, stream)
-                    } else {
-                        t.copy_elements(dst, dp, src, sp)
-                    }
-                }
+                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) }
             });
             c0 += nc;
         }
@@ -313,32 +310,20 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         for r0 in (0..rows.extent).step_by(tile) {
             let nr = tile.min(rows.extent - r0);
             let drow = rows.other_offsets(r0, &mut drow[..nr]);
-            // Column tiles start at line boundaries after the peel.
             let mut c0 = 0;
             while c0 < cols.extent {
-                let nc = if c0 == 0 && peel > 0 {
-                    peel.min(cols.extent)
-                } else {
-                    tile.min(cols.extent - c0)
-                };
-                let scol = cols.other_offsets(c0, &mut scol[..nc]);
-                let t = Tile {
+                let nc = col_tile(c0, tile);
+                let t = Tile::new(
+                    &rows,
                     drow,
-                    scol,
-                    d_col: cols.unit,
-                    s_row: rows.unit,
-                    d_first: c0 as isize * cols.unit,
-                    s_first: r0 as isize * rows.unit,
-                };
+                    r0,
+                    &cols,
+                    cols.other_offsets(c0, &mut scol[..nc]),
+                    c0,
+                );
                 // SAFETY: the tile at the outer position (dp, sp) is part
                 // of the plan's index space (see this function's contract).
-                unsafe {
-                    if blocks {
-                        t.copy_blocks::<T, B>(dst, dp, src, sp, stream)
-                    } else {
-                        t.copy_elements(dst, dp, src, sp)
-                    }
-                }
+                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
                 c0 += nc;
             }
         }
@@ -361,7 +346,53 @@ struct Tile<'t> {
     s_first: isize,
 }
 
-impl Tile<'_> {
+impl<'t> Tile<'t> {
+    /// The tile of rows `r0..r0 + drow.len()` and columns
+    /// `c0..c0 + scol.len()` (`drow`, `scol`: their offset tables).
+    fn new(
+        rows: &Chain,
+        drow: &'t [isize],
+        r0: usize,
+        cols: &Chain,
+        scol: &'t [isize],
+        c0: usize,
+    ) -> Self {
+        Tile {
+            drow,
+            scol,
+            d_col: cols.unit,
+            s_row: rows.unit,
+            d_first: c0 as isize * cols.unit,
+            s_first: r0 as isize * rows.unit,
+        }
+    }
+
+    /// Copies the tile: whole blocks when `blocks` (unit steps on both
+    /// sides), element by element otherwise.
+    ///
+    /// # Safety
+    /// As [`Tile::copy_blocks`] when `blocks`, else as
+    /// [`Tile::copy_elements`].
+    #[inline(always)]
+    unsafe fn copy<T: Copy, const B: usize>(
+        &self,
+        dst: *mut T,
+        dp: isize,
+        src: *const T,
+        sp: isize,
+        blocks: bool,
+        stream: bool,
+    ) {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            if blocks {
+                self.copy_blocks::<T, B>(dst, dp, src, sp, stream)
+            } else {
+                self.copy_elements(dst, dp, src, sp)
+            }
+        }
+    }
+
     /// Any unit steps: element by element, a destination row at a time.
     ///
     /// # Safety
