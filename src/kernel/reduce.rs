@@ -126,11 +126,33 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
 ) where
     T: Copy + Default + core::ops::Add<Output = T>,
 {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { sum_axis_with(dst, dl, src, sl, axis, true) }
+}
+
+/// [`sum_axis_into`]; `reorder`: whether a destination running across the
+/// source's contiguous axis may be summed through a source-ordered
+/// temporary (not again inside that sum, whatever the plan's tie-breaks).
+///
+/// # Safety
+/// As [`reduce_into`].
+#[cfg(feature = "alloc")]
+unsafe fn sum_axis_with<T, const N: usize, const R: usize>(
+    dst: *mut T,
+    dl: &Layout<R>,
+    src: *const T,
+    sl: &Layout<N>,
+    axis: usize,
+    reorder: bool,
+) where
+    T: Copy + Default + core::ops::Add<Output = T>,
+{
     let Some(plan) = reduce_plan(sl, axis, dl) else {
         return;
     };
     let r = plan.rank;
-    if r >= 1
+    if reorder
+        && r >= 1
         && plan.strides[0][r - 1].unsigned_abs() == 1
         && plan.strides[1][r - 1].unsigned_abs() > 1
         && dl.numel() >= SOURCE_ORDER_MIN
@@ -144,11 +166,10 @@ pub(crate) unsafe fn sum_axis_into<T, const N: usize, const R: usize>(
         // transposed operand through the copy engine's blocks.
         let mut sums = alloc::vec![T::default(); dl.numel()];
         // SAFETY: `tl` has dl's shape and is dense and unique over `sums`
-        // (dl.numel() elements); sl as in this function's contract. In the
-        // recursive call the plan's inner destination stride is 1 or 0, so
-        // it does not come back here.
+        // (dl.numel() elements, ours alone); sl as in this function's
+        // contract. The inner sum does not reorder again.
         unsafe {
-            sum_axis_into(sums.as_mut_ptr(), &tl, src, sl, axis);
+            sum_axis_with(sums.as_mut_ptr(), &tl, src, sl, axis, false);
             super::elementwise::zip_mut(dst, dl, sums.as_ptr(), &tl, |d: &mut T, s: &T| {
                 *d = *d + *s
             });

@@ -158,8 +158,10 @@ pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
 pub(crate) fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if level() >= Level::Avx2 {
+        // (An `unsafe fn`: safe `#[target_feature]` functions need Rust
+        // 1.86, and rust-version is 1.85.)
         #[target_feature(enable = "avx2")]
-        fn run<R>(f: impl FnOnce() -> R) -> R {
+        unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
             f()
         }
         // SAFETY: the level is Avx2 only when the CPU has AVX2.
