@@ -77,25 +77,19 @@ const SMALL_COPY: usize = if cfg!(miri) { 8 } else { 128 };
 
 /// Copies every element of `sl` over `src` to the same index of `dl` over `dst`.
 ///
-/// `src_whole`: whether the source buffer may be read beyond the positions
-/// `sl` reaches (the source view's `whole` flag: it owns its whole buffer,
-/// `0..required_len()` at least, and nobody writes any of it meanwhile).
-/// Only then may fast paths load more than they copy (the wide loads of a
-/// step-2 run); otherwise every path touches exactly the reached positions,
-/// because the others may belong to a sibling view another thread writes.
-/// Destination positions are never touched beyond those `dl` reaches.
+/// Every path reads exactly the positions `sl` reaches and writes exactly
+/// those `dl` reaches: the others may belong to a sibling view that
+/// another thread writes.
 ///
 /// # Safety
 /// `dl` and `sl` have the same shape; every position they reach is inside
 /// its buffer; `dl` is unique and its positions are exclusively ours and
-/// are not positions `sl` reads; when `src_whole`, every position from the
-/// lowest to the highest `sl` reaches may be read and nobody writes them.
+/// are not positions `sl` reads.
 pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     dst: *mut T,
     dl: &Layout<N>,
     src: *const T,
     sl: &Layout<N>,
-    src_whole: bool,
 ) {
     let shape = dl.shape();
     if let Some(n) = small_numel(&shape)
@@ -119,7 +113,7 @@ pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     }
     if let Some(plan) = copy_plan(dl, sl) {
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_planned(dst, src, plan, src_whole) }
+        unsafe { copy_planned(dst, src, plan) }
     }
 }
 
@@ -134,23 +128,15 @@ pub(crate) fn copy_plan<const N: usize>(dl: &Layout<N>, sl: &Layout<N>) -> Optio
     )
 }
 
-/// Runs a copy plan (operand 0 = dst, 1 = src); `src_whole` as in
-/// [`copy_raw`].
+/// Runs a copy plan (operand 0 = dst, 1 = src).
 ///
 /// # Safety
 /// Every position the plan reaches is inside its buffer; dst positions are
-/// distinct, exclusively ours, and not read through src; when `src_whole`,
-/// every source position between the lowest and highest the plan reaches
-/// may be read and nobody writes them.
-pub(crate) unsafe fn copy_planned<T: Copy>(
-    dst: *mut T,
-    src: *const T,
-    plan: Plan<2>,
-    src_whole: bool,
-) {
+/// distinct, exclusively ours, and not read through src.
+pub(crate) unsafe fn copy_planned<T: Copy>(dst: *mut T, src: *const T, plan: Plan<2>) {
     let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
     // SAFETY: forwarded from this function's contract.
-    unsafe { copy_planned_sized(dst, src, plan, src_whole, bytes) }
+    unsafe { copy_planned_sized(dst, src, plan, bytes) }
 }
 
 /// [`copy_planned`] for a part of a copy that writes `total_bytes` in all
@@ -162,7 +148,6 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     dst: *mut T,
     src: *const T,
     plan: Plan<2>,
-    src_whole: bool,
     total_bytes: usize,
 ) {
     if core::mem::size_of::<T>() == 0 {
@@ -173,7 +158,7 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     }
     if plan.rank == 0 {
         // SAFETY: one element, at each layout's offset.
-        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1, false) };
+        unsafe { copy_run(dst, plan.start[0], 1, src, plan.start[1], 1, 1) };
         return;
     }
     // Small copies (an 8x8 tile) skip the transpose engine: its setup
@@ -265,7 +250,7 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
             }
         }
         // SAFETY: the run covers the inner axis at an in-range index.
-        unsafe { copy_run(dst, dp, dc, src, sp, sc, n, src_whole) }
+        unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
     });
     if stream {
         simd::stream_fence();

@@ -24,15 +24,8 @@ fn check(dl: &DynLayout, dlen: usize, sl: &DynLayout, slen: usize) -> Result<(),
 // (its axes are a run-time count), so this is one function per element
 // type, not one per rank: no `with_rank!` here.
 //
-// SAFETY (for callers): copy_raw's contract for dl, sl (same shapes) and
-// `src_whole`.
-unsafe fn copy_dyn<T: Copy>(
-    dst: *mut T,
-    dl: &DynLayout,
-    src: *const T,
-    sl: &DynLayout,
-    src_whole: bool,
-) {
+// SAFETY (for callers): copy_raw's contract for dl, sl (same shapes).
+unsafe fn copy_dyn<T: Copy>(dst: *mut T, dl: &DynLayout, src: *const T, sl: &DynLayout) {
     let Some(plan) = Plan::<2>::new(
         dl.shape(),
         [dl.strides(), sl.strides()],
@@ -43,7 +36,7 @@ unsafe fn copy_dyn<T: Copy>(
     };
     // SAFETY: forwarded from this function's contract; the plan reaches
     // exactly the positions of dl and sl.
-    unsafe { copy_planned(dst, src, plan, src_whole) }
+    unsafe { copy_planned(dst, src, plan) }
 }
 
 /// Copies `src` (read through `sl`) into `dst` (written through `dl`),
@@ -73,7 +66,7 @@ pub fn rearrange_dyn<T: Copy>(
     // SAFETY: both layouts fit their slices, their shapes agree, dl is
     // unique, and dst (exclusive) and src (shared) are distinct borrows;
     // the whole of src may be read (a shared slice nobody writes).
-    unsafe { copy_dyn(dst.as_mut_ptr(), dl, src.as_ptr(), sl, true) };
+    unsafe { copy_dyn(dst.as_mut_ptr(), dl, src.as_ptr(), sl) };
     Ok(())
 }
 
@@ -117,7 +110,7 @@ pub fn rearrange_bytes(
     // SAFETY: both layouts fit their slices (in elements of elem_size
     // bytes), dst (exclusive) and src (shared) are distinct borrows, and
     // the whole of src may be read (a shared slice nobody writes).
-    unsafe { bytes_impl(dst.as_mut_ptr(), dl, src.as_ptr(), sl, elem_size, true) }
+    unsafe { bytes_impl(dst.as_mut_ptr(), dl, src.as_ptr(), sl, elem_size) }
 }
 
 /// [`rearrange_bytes`] over raw memory, for FFI: `dst` and `src` are the
@@ -151,20 +144,18 @@ pub unsafe fn rearrange_bytes_raw(
     elem_size: usize,
 ) -> Result<(), LayoutError> {
     // SAFETY: the caller's contract; only reached source bytes are read.
-    unsafe { bytes_impl(dst, dl, src, sl, elem_size, false) }
+    unsafe { bytes_impl(dst, dl, src, sl, elem_size) }
 }
 
-// rearrange_bytes_raw, with copy_raw's `src_whole` (the source buffer may
-// be read from its lowest to its highest reached byte).
+// rearrange_bytes_raw's checks and copy.
 //
-// SAFETY (for callers): rearrange_bytes_raw's contract, and src_whole's.
+// SAFETY (for callers): rearrange_bytes_raw's contract.
 unsafe fn bytes_impl(
     dst: *mut u8,
     dl: &DynLayout,
     src: *const u8,
     sl: &DynLayout,
     elem_size: usize,
-    src_whole: bool,
 ) -> Result<(), LayoutError> {
     dl.check_unique()?;
     super::check_same_shape(dl.shape(), sl.shape())?;
@@ -178,11 +169,11 @@ unsafe fn bytes_impl(
                 $(
                     // SAFETY: the caller's contract, in elements of K bytes
                     // ([u8; K] has alignment 1, so any address is aligned).
-                    $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl, src_whole) },
+                    $k => unsafe { copy_dyn(d.cast::<[u8; $k]>(), dl, s.cast::<[u8; $k]>(), sl) },
                 )*
                 _ => {
                     // SAFETY: the caller's contract; dl is not empty.
-                    unsafe { copy_chunks(d, dl, s, sl, elem_size, src_whole) }
+                    unsafe { copy_chunks(d, dl, s, sl, elem_size) }
                 }
             }
         };
@@ -197,14 +188,7 @@ unsafe fn bytes_impl(
 //
 // SAFETY (for callers): rearrange_bytes_raw's contract, same shapes, dl
 // unique and non-empty.
-unsafe fn copy_chunks(
-    dst: *mut u8,
-    dl: &DynLayout,
-    src: *const u8,
-    sl: &DynLayout,
-    size: usize,
-    src_whole: bool,
-) {
+unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayout, size: usize) {
     // Drop size-1 axes (never reached twice, so any stride is fine).
     let (mut sh, mut ds, mut ss, mut r) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK], 0);
     for k in 0..dl.rank() {
@@ -222,7 +206,7 @@ unsafe fn copy_chunks(
                 return;
             };
             // SAFETY: each piece is part of the checked layouts.
-            unsafe { copy_chunks(dst, &d, src, &s, size, src_whole) };
+            unsafe { copy_chunks(dst, &d, src, &s, size) };
         }
         return;
     }
@@ -257,10 +241,10 @@ unsafe fn copy_chunks(
                 $(
                     // SAFETY: the chunk layouts reach exactly the bytes of
                     // the element layouts, in pieces of K bytes.
-                    $k => unsafe { copy_dyn(dst.cast::<[u8; $k]>(), &dc, src.cast::<[u8; $k]>(), &sc, src_whole) },
+                    $k => unsafe { copy_dyn(dst.cast::<[u8; $k]>(), &dc, src.cast::<[u8; $k]>(), &sc) },
                 )*
                 // SAFETY: as above, K = 1.
-                _ => unsafe { copy_dyn(dst, &dc, src, &sc, src_whole) },
+                _ => unsafe { copy_dyn(dst, &dc, src, &sc) },
             }
         };
     }

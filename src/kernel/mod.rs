@@ -16,8 +16,8 @@
 //! - `loops.rs` — the odometer over a plan's outer axes (one loop for every
 //!   rank), the walk of small views (no plan: at most `SMALL` elements),
 //!   and the inner copy runs (a vectorized forward copy for contiguous
-//!   runs, register picks for step-2 runs when the source view may read
-//!   its whole buffer, fills for broadcasts, plain loops otherwise).
+//!   runs, constant-stride loops for step-2 runs (vectorized by the
+//!   compiler), fills for broadcasts, plain loops otherwise).
 //! - `engine.rs` — the element-wise traversal (`walk`): small views walked
 //!   directly, the others as a plan's inner runs, with tiles when an
 //!   operand is transposed against operand 0; the static views' plain loop
@@ -45,12 +45,14 @@
 //! ([`rearrange`], `par_rearrange`, and the view methods) live with the
 //! views and are re-exported here.
 //!
-//! Every kernel reads and writes only the positions its layouts reach,
-//! except where noted for sources that own their whole buffer: a view of
-//! part of a buffer shares the rest with sibling views, maybe on other
-//! threads. The element-wise kernels visit elements in an unspecified
+//! Every kernel reads and writes only the positions its layouts reach: a
+//! view of part of a buffer shares the rest with sibling views, maybe on
+//! other threads (prefetch hints may name other addresses; they access
+//! nothing). The element-wise kernels visit elements in an unspecified
 //! (memory, cache-tiled) order; `iter`, `iter_mut` and `indexed_iter` keep
-//! logical row-major order. No kernel allocates.
+//! logical row-major order. No kernel allocates, except the one behind
+//! `sum_axis` (which allocates its result anyway): for a permuted source
+//! it sums into a temporary of the result's size.
 
 pub(crate) mod copy;
 mod dynamic;

@@ -21,7 +21,7 @@ unsafe impl<T> Sync for SendPtr<T> {}
 
 /// The copy engine on rayon's thread pool (`par_rearrange`): large copies
 /// are split over disjoint parts of `dst`, each copied by the sequential
-/// engine. `src_whole` as in [`copy_raw`](super::copy_raw).
+/// engine.
 ///
 /// # Safety
 /// As [`copy_raw`](super::copy_raw), and `T: Send + Sync` is what lets
@@ -31,7 +31,6 @@ pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
     dl: &Layout<N>,
     src: *const T,
     sl: &Layout<N>,
-    whole: bool,
 ) {
     let Some(plan) = copy_plan(dl, sl) else {
         return;
@@ -40,7 +39,7 @@ pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
     let s = SendPtr(src as *mut T);
     if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
         // SAFETY: forwarded from this function's contract.
-        unsafe { copy_planned(d.0, s.0, plan, whole) };
+        unsafe { copy_planned(d.0, s.0, plan) };
         return;
     }
     let outer = plan.shape[0];
@@ -62,7 +61,7 @@ pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
         // its positions are a subset of the whole copy's (all in bounds);
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
-        unsafe { copy_planned_sized(d.0, s.0 as *const T, part, whole, bytes) };
+        unsafe { copy_planned_sized(d.0, s.0 as *const T, part, bytes) };
     });
 }
 

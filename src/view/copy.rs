@@ -51,9 +51,8 @@ pub fn rearrange<T: Copy, const N: usize, MD: Mapping<N>, MS: Mapping<N>>(
     }
     // SAFETY: both layouts are valid for their buffers (view invariants),
     // the shapes agree, dst is unique and exclusively borrowed, and src is
-    // a shared borrow, so no source element is a destination element; src
-    // may be read beyond its reached positions only when it says so.
-    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl, src.is_whole()) };
+    // a shared borrow, so no source element is a destination element.
+    unsafe { copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
     Ok(())
 }
 
@@ -108,16 +107,7 @@ pub fn par_rearrange<T: Copy + Send + Sync, const N: usize, MD: Mapping<N>, MS: 
         return Err(shape_mismatch(&dl.shape(), &sl.shape()));
     }
     // SAFETY: as in rearrange: valid layouts, equal shapes, dst unique and
-    // exclusively borrowed, src a shared borrow read beyond its reached
-    // positions only when it says so; T: Send + Sync.
-    unsafe {
-        crate::kernel::parallel::par_copy_raw(
-            dst.as_mut_ptr(),
-            &dl,
-            src.as_ptr(),
-            &sl,
-            src.is_whole(),
-        )
-    };
+    // exclusively borrowed, src a shared borrow; T: Send + Sync.
+    unsafe { crate::kernel::parallel::par_copy_raw(dst.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
     Ok(())
 }

@@ -82,9 +82,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         }
         let dl = Layout::try_contiguous(sl.shape())?;
         // SAFETY: out holds numel elements, exactly what dl reaches; it is
-        // exclusively borrowed and cannot overlap the shared source, which
-        // is read beyond its reached positions only when `whole`.
-        unsafe { kernel::copy_raw(out.as_mut_ptr(), &dl, self.as_ptr(), &sl, self.is_whole()) };
+        // exclusively borrowed and cannot overlap the shared source.
+        unsafe { kernel::copy_raw(out.as_mut_ptr(), &dl, self.as_ptr(), &sl) };
         Ok(())
     }
 
@@ -595,9 +594,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         }
         let sl = Layout::try_contiguous(dl.shape())?;
         // SAFETY: src holds numel elements, what sl reaches; dl is valid,
-        // unique and exclusively ours; a & and a &mut cannot overlap; the
-        // source slice is shared whole for the call.
-        unsafe { kernel::copy_raw(self.as_mut_ptr(), &dl, src.as_ptr(), &sl, true) };
+        // unique and exclusively ours; a & and a &mut cannot overlap.
+        unsafe { kernel::copy_raw(self.as_mut_ptr(), &dl, src.as_ptr(), &sl) };
         Ok(())
     }
 
