@@ -8,6 +8,8 @@
 //! `cargo +nightly miri test --test miri_engine` (and with
 //! `MIRIFLAGS=-Zmiri-tree-borrows`).
 
+mod model;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::{strided, Layout, StridedArray, StridedView, StridedViewMut, Zip};
@@ -239,14 +241,7 @@ fn permuted_sum_axis_through_the_source_ordered_temporary() {
                 let o = [o0, o1];
                 want.push(
                     (0..shape[axis])
-                        .map(|i| {
-                            let idx: [usize; 3] = core::array::from_fn(|k| match k.cmp(&axis) {
-                                core::cmp::Ordering::Less => o[k],
-                                core::cmp::Ordering::Equal => i,
-                                core::cmp::Ordering::Greater => o[k - 1],
-                            });
-                            v[idx]
-                        })
+                        .map(|i| v[model::insert_index::<2, 3>(o, axis, i)])
                         .sum::<i64>(),
                 );
             }

@@ -323,11 +323,7 @@ fn check_permuted_sum_axis(dims: [usize; 3], perm: [usize; 3], flips: [bool; 3],
             .map(|o| {
                 (0..shape[axis])
                     .map(|i| {
-                        let idx: [usize; 3] = core::array::from_fn(|k| match k.cmp(&axis) {
-                            core::cmp::Ordering::Less => o[k],
-                            core::cmp::Ordering::Equal => i,
-                            core::cmp::Ordering::Greater => o[k - 1],
-                        });
+                        let idx: [usize; 3] = insert_index(o, axis, i);
                         buf[position(l.strides(), l.offset(), idx) as usize]
                     })
                     .sum()

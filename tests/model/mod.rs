@@ -4,6 +4,21 @@
 
 use proptest::prelude::*;
 
+/// The index of rank `N = R + 1` that has `i` at `axis` and the
+/// components of `o` (an index of the shape without `axis`) around it:
+/// the lane of an axis reduction.
+pub fn insert_index<const R: usize, const N: usize>(
+    o: [usize; R],
+    axis: usize,
+    i: usize,
+) -> [usize; N] {
+    core::array::from_fn(|k| match k.cmp(&axis) {
+        core::cmp::Ordering::Less => o[k],
+        core::cmp::Ordering::Equal => i,
+        core::cmp::Ordering::Greater => o[k - 1],
+    })
+}
+
 /// All indices of `shape` in row-major order.
 pub fn indices<const N: usize>(shape: [usize; N]) -> Vec<[usize; N]> {
     let total: usize = shape.iter().product();
