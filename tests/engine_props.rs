@@ -1,5 +1,5 @@
 //! Property tests of the element-wise engine against the brute-force model,
-//! rank 0 to 8: map_inplace, fill, fold, sum, map, zip_with, `Zip` with 1 to
+//! rank 0 to 8: map_inplace, fill, fold, sum, map_reduce, map, zip_with, `Zip` with 1 to
 //! 6 operands (different layouts, negative strides, broadcast operands),
 //! every axis of fold_axis / sum_axis / fold_axis_into, and the
 //! `ShapeMismatch` / `NotBroadcastable` errors.
@@ -64,6 +64,22 @@ fn check_unary<const N: usize>(mut d: Operand<N>) {
             a
         })),
         sorted(want.clone())
+    );
+    // map_reduce: every element once (a multiset), and an integer sum.
+    assert_eq!(
+        sorted(v.map_reduce(
+            Vec::new(),
+            |&e| vec![e],
+            |mut a, b| {
+                a.extend(b);
+                a
+            }
+        )),
+        sorted(want.clone())
+    );
+    assert_eq!(
+        v.map_reduce(0i64, |&e| e * 3, |a, b| a + b),
+        want.iter().map(|e| e * 3).sum::<i64>()
     );
     assert_eq!(
         v.map(|&e| e * 2 - 1).into_vec(),
@@ -441,5 +457,49 @@ proptest! {
             .zip_with(&p, |d, s| *d += *s)
             .unwrap();
         prop_assert_eq!(d, p.to_vec());
+    }
+}
+
+// map_reduce over runs long enough for its eight partial results (and a
+// remainder), forward, backward, strided, transposed and broadcast, on part
+// of a buffer.
+proptest! {
+    #![proptest_config(cases())]
+    #[test]
+    fn map_reduce_long_runs(
+        rows in 0usize..=4,
+        cols in 0usize..=70,
+        s1 in prop_oneof![Just(1isize), Just(-1), Just(2), Just(-3), Just(0)],
+        lead in 0usize..=5,
+        transpose in any::<bool>(),
+    ) {
+        let s0 = (cols as isize * s1.abs()).max(1) + 1;
+        let off = lead + if s1 < 0 { (cols.max(1) - 1) * s1.unsigned_abs() } else { 0 };
+        let l = Layout::new([rows, cols], [s0, s1], off).unwrap();
+        let l = if transpose { l.t().t() } else { l };
+        let buf: Vec<i64> = (0..l.required_len() as i64 + 4).map(|i| i * 5 - 17).collect();
+        let v = StridedView::new(&buf, l).unwrap();
+        let want: Vec<i64> = positions(l.shape(), l.strides(), l.offset())
+            .into_iter()
+            .map(|p| buf[p as usize])
+            .collect();
+        let got = v.map_reduce(Vec::new(), |&e| vec![e], |mut a, b| {
+            a.extend(b);
+            a
+        });
+        prop_assert_eq!(sorted(got), sorted(want.clone()));
+        prop_assert_eq!(
+            v.map_reduce(7i64, |&e| e, |a, b| a + b - 7),
+            7 + want.iter().map(|e| e - 7).sum::<i64>()
+        );
+        let t = v.t();
+        prop_assert_eq!(t.map_reduce(0i64, |&e| e, |a, b| a + b), want.iter().sum::<i64>());
+        // Floats: the f64 sum of small integers is exact in any grouping.
+        let f: Vec<f32> = buf.iter().map(|&e| e as f32).collect();
+        let fv = StridedView::new(&f, l).unwrap();
+        prop_assert_eq!(
+            fv.map_reduce(0.0f64, |&e| e as f64, |a, b| a + b),
+            want.iter().sum::<i64>() as f64
+        );
     }
 }

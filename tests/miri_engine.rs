@@ -30,6 +30,14 @@ fn every_kernel_on_a_transpose() {
     dv.map_inplace(|e| *e += 1);
     assert_eq!(dv.sum(), (1..=35).sum::<i32>());
     assert_eq!(dv.fold(0, |s, e| s.max(*e)), 35);
+    assert_eq!(
+        dv.map_reduce(0, |&e| e, |a, b| a + b),
+        (1..=35).sum::<i32>()
+    );
+    assert_eq!(
+        at.map_reduce(0i64, |&e| e as i64, |a, b| a + b),
+        (0..35).sum::<i64>()
+    );
     let b = [100i32; 7];
     let bv = StridedView::new(&b, Layout::contiguous([7])).unwrap();
     let c: Vec<i32> = (0..35).rev().collect();
@@ -120,6 +128,7 @@ fn halves_with_a_writer_on_the_sibling() {
             .for_each(|t, s| *t += *s);
         assert_eq!(top.view().sum_axis(0).unwrap().shape(), [3]);
         let _ = top.sum();
+        let _ = top.view().map_reduce(0u64, |&e| e as u64, |a, b| a + b);
     });
     assert!(buf[24..].iter().all(|&e| e == 7));
     // top[i, j] = buf[8j + i], doubled, plus src[8j + i].
@@ -170,6 +179,26 @@ fn panics_midway_leave_strings_valid() {
             })
     }));
     assert!(r.is_err());
+    // map_reduce with String partial results (eight kept at once)
+    let long = strings(40);
+    let mut tick = panics_after(21);
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        StridedView::new(&long, Layout::contiguous([40]))
+            .unwrap()
+            .map_reduce(
+                String::new(),
+                |e| {
+                    tick();
+                    e.clone()
+                },
+                |a, b| a + &b,
+            )
+    }));
+    assert!(r.is_err());
+    let all = StridedView::new(&long, Layout::contiguous([40]))
+        .unwrap()
+        .map_reduce(String::new(), |e| e.clone(), |a, b| a + &b);
+    assert_eq!(all.len(), long.iter().map(|s| s.len()).sum::<usize>());
     // zip_with and Zip
     let src = strings(35);
     let sv = StridedView::new(&src, Layout::contiguous([5, 7])).unwrap();

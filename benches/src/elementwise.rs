@@ -224,8 +224,19 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
     })
 }
 
-// Reductions: sum or fold with an f64 accumulator.
-fn reduce_case(name: String, op: Operand, is_sum: bool) -> CaseDef {
+// Reductions: `sum`; `fold` with an f64 accumulator (one chain, as
+// ndarray's `fold`); `map_reduce` to f64 with an associative `+` (several
+// chains, as strided-rs's `reduce(map, combine, init)`). ndarray has no
+// associative reduction: its contender in the `map_reduce` case is its
+// `fold`, what an ndarray user writes.
+#[derive(Clone, Copy, PartialEq)]
+enum Reduction {
+    Sum,
+    Fold,
+    MapReduce,
+}
+
+fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
     def(name.clone(), move || {
         let op = op.clone();
         with_rank!(op.shape, |N| {
@@ -234,20 +245,22 @@ fn reduce_case(name: String, op: Operand, is_sum: bool) -> CaseDef {
             let mut a = Buf::new(op.len);
             let (mut a2, mut a3, mut a4) = (a.clone(), a.clone(), Buf::new(sl.numel()));
             let (o2, o3) = (op.clone(), op.clone());
+            let ours = move |v: StridedView<'_, f32, N>| match kind {
+                Reduction::Sum => black_box(v.sum() as f64),
+                Reduction::Fold => black_box(v.fold(0.0f64, |s, &x| s + x as f64)),
+                Reduction::MapReduce => {
+                    black_box(v.map_reduce(0.0f64, |&x| x as f64, |s, x| s + x))
+                }
+            };
             bench(
                 &name,
                 sl.numel() * 4,
                 Box::new(move || {
-                    let v = StridedView::new(a.get(), sl).unwrap();
-                    if is_sum {
-                        black_box(v.sum());
-                    } else {
-                        black_box(v.fold(0.0f64, |s, &x| s + x as f64));
-                    }
+                    ours(StridedView::new(a.get(), sl).unwrap());
                 }),
                 Box::new(move || {
                     let v = nd(a2.get(), &o2.shape, &o2.strides);
-                    if is_sum {
+                    if kind == Reduction::Sum {
                         black_box(v.sum());
                     } else {
                         black_box(v.fold(0.0f64, |s, &x| s + x as f64));
@@ -255,7 +268,7 @@ fn reduce_case(name: String, op: Operand, is_sum: bool) -> CaseDef {
                 }),
                 Some(Box::new(move || {
                     let v = sk_view(a3.get(), &o3.shape, &o3.strides);
-                    if is_sum {
+                    if kind == Reduction::Sum {
                         black_box(sk::sum(&v, Exec::serial()).unwrap());
                     } else {
                         black_box(
@@ -271,12 +284,7 @@ fn reduce_case(name: String, op: Operand, is_sum: bool) -> CaseDef {
                     }
                 })),
                 Some(Box::new(move || {
-                    let v = StridedView::new(a4.get(), cl).unwrap();
-                    if is_sum {
-                        black_box(v.sum());
-                    } else {
-                        black_box(v.fold(0.0f64, |s, &x| s + x as f64));
-                    }
+                    ours(StridedView::new(a4.get(), cl).unwrap());
                 })),
             )
         })
@@ -486,8 +494,21 @@ pub fn all() -> Vec<CaseDef> {
             true,
             true,
         ));
-        out.push(reduce_case(format!("{lname} sum"), op.clone(), true));
-        out.push(reduce_case(format!("{lname} fold(f64)"), op.clone(), false));
+        out.push(reduce_case(
+            format!("{lname} sum"),
+            op.clone(),
+            Reduction::Sum,
+        ));
+        out.push(reduce_case(
+            format!("{lname} fold(f64)"),
+            op.clone(),
+            Reduction::Fold,
+        ));
+        out.push(reduce_case(
+            format!("{lname} map_reduce(f64)"),
+            op.clone(),
+            Reduction::MapReduce,
+        ));
         out.push(zip_with_case(
             format!("{lname} zip_with(d += s^T)"),
             op.clone(),

@@ -97,6 +97,105 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
     }
 }
 
+/// Combines `map(x)` of every element with `combine`, which the caller
+/// promises is associative with `identity` as its identity, in an
+/// unspecified order and grouping: long runs keep eight independent partial
+/// results (so that the dependency chains of `combine` overlap, and
+/// floating-point reductions vectorize), combined pairwise at the end of
+/// each run.
+///
+/// # Safety
+/// As [`fold_ref`].
+pub(crate) unsafe fn map_reduce_raw<T, B: Clone, const N: usize>(
+    src: *const T,
+    l: &Layout<N>,
+    identity: B,
+    mut map: impl FnMut(&T) -> B,
+    mut combine: impl FnMut(B, B) -> B,
+) -> B {
+    let (shape, s) = (l.shape(), l.strides());
+    // As in fold_ref: the running result moves through the runs and is
+    // dropped with the unwinding state if a closure panics.
+    let mut acc = Some(identity.clone());
+    walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
+        let Some(total) = acc.take() else { return };
+        // SAFETY: positions p + j·inner for j < n are reached by l.
+        acc = Some(unsafe {
+            if n < 16 {
+                // Short runs (small views): the partial results would cost
+                // more than they save.
+                (0..n as isize).fold(total, |t, j| combine(t, map(&*src.offset(p + j * inner))))
+            } else if inner == 1 {
+                let run = super::simd::with_avx2(|| {
+                    reduce_lanes(src.offset(p), n, 1, &identity, &mut map, &mut combine)
+                });
+                combine(total, run)
+            } else {
+                let run = reduce_lanes(src.offset(p), n, inner, &identity, &mut map, &mut combine);
+                combine(total, run)
+            }
+        });
+    });
+    match acc {
+        Some(a) => a,
+        // Unreachable: every run puts the result back before the next.
+        None => unreachable!("the result is put back after every run"),
+    }
+}
+
+/// `map` then `combine` over the `n` elements at `p + j·inner`, in eight
+/// interleaved chains (element `j` into chain `j % 8`), then the chains
+/// pairwise and the remainder in order.
+///
+/// # Safety
+/// The `n` positions are readable and nobody writes them meanwhile.
+#[inline(always)]
+unsafe fn reduce_lanes<T, B: Clone>(
+    p: *const T,
+    n: usize,
+    inner: isize,
+    identity: &B,
+    map: &mut impl FnMut(&T) -> B,
+    combine: &mut impl FnMut(B, B) -> B,
+) -> B {
+    // SAFETY: j < n (caller).
+    let at = |j: usize| unsafe { &*p.offset(j as isize * inner) };
+    let (mut a0, mut a1, mut a2, mut a3) = (
+        identity.clone(),
+        identity.clone(),
+        identity.clone(),
+        identity.clone(),
+    );
+    let (mut a4, mut a5, mut a6, mut a7) = (
+        identity.clone(),
+        identity.clone(),
+        identity.clone(),
+        identity.clone(),
+    );
+    let full = n / 8 * 8;
+    let mut j = 0;
+    while j < full {
+        a0 = combine(a0, map(at(j)));
+        a1 = combine(a1, map(at(j + 1)));
+        a2 = combine(a2, map(at(j + 2)));
+        a3 = combine(a3, map(at(j + 3)));
+        a4 = combine(a4, map(at(j + 4)));
+        a5 = combine(a5, map(at(j + 5)));
+        a6 = combine(a6, map(at(j + 6)));
+        a7 = combine(a7, map(at(j + 7)));
+        j += 8;
+    }
+    let (b0, b1) = (combine(a0, a1), combine(a2, a3));
+    let (b2, b3) = (combine(a4, a5), combine(a6, a7));
+    let (c0, c1) = (combine(b0, b1), combine(b2, b3));
+    let mut total = combine(c0, c1);
+    while j < n {
+        total = combine(total, map(at(j)));
+        j += 1;
+    }
+    total
+}
+
 /// The sum of a contiguous run, with 16 independent accumulators so that
 /// floating-point sums vectorize (reassociates).
 #[inline(always)]

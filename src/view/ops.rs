@@ -145,6 +145,52 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         unsafe { kernel::fold_ref(p, &l, init, f) }
     }
 
+    /// Maps every element with `map` and combines the results with
+    /// `combine`, which must be **associative** with `identity` as its
+    /// identity (`combine(identity, x) == x`), as strided-rs's `reduce` and
+    /// the `reduce` of rayon's iterators: elements are visited in an
+    /// unspecified order and combined in an unspecified grouping — long runs
+    /// keep several independent partial results, so that the dependency
+    /// chains of `combine` overlap and floating-point reductions vectorize.
+    /// With a `combine` that is not associative (floating-point `+` is so
+    /// only up to rounding) the result may differ from [`fold`](Self::fold)'s
+    /// by reassociation, as [`sum`](Self::sum)'s does. `identity` for an
+    /// empty view. On a static view it is a plain nest of loops.
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedView};
+    /// let x: Vec<f32> = (0..1000).map(|e| e as f32).collect();
+    /// let v = StridedView::new(&x, Layout::contiguous([40, 25]))?.t();
+    /// // The sum of squares, accumulated in f64.
+    /// let ss = v.map_reduce(0.0f64, |&e| (e as f64) * (e as f64), |a, b| a + b);
+    /// assert_eq!(ss, 332_833_500.0);
+    /// // Any associative combination: the largest element and its count.
+    /// let (m, c) = v.map_reduce((f32::MIN, 0), |&e| (e, 1), |(a, n), (b, k)| {
+    ///     if a > b { (a, n) } else if b > a { (b, k) } else { (a, n + k) }
+    /// });
+    /// assert_eq!((m, c), (999.0, 1));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn map_reduce<B: Clone>(
+        &self,
+        identity: B,
+        mut map: impl FnMut(&T) -> B,
+        mut combine: impl FnMut(B, B) -> B,
+    ) -> B {
+        let p = self.as_ptr();
+        if M::STATIC {
+            let m = *self.mapping();
+            // SAFETY: as in fold.
+            return engine::static_fold(m.shape(), identity, |acc, i| unsafe {
+                combine(acc, map(&*p.add(m.offset_of_unchecked(i))))
+            });
+        }
+        let l = self.layout();
+        // SAFETY: l is valid for this view's buffer, which is only read.
+        unsafe { kernel::map_reduce_raw(p, &l, identity, map, combine) }
+    }
+
     /// The sum of the elements, added in an unspecified order (it may
     /// reassociate: several partial sums are kept so that floating-point
     /// sums vectorize). `T::default()` for an empty view.
@@ -418,6 +464,26 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     #[inline]
     pub fn fold<B>(&self, init: B, f: impl FnMut(B, &T) -> B) -> B {
         self.view().fold(init, f)
+    }
+
+    /// Maps and combines the elements with an associative `combine`, in an
+    /// unspecified order and grouping; see [`StridedView::map_reduce`].
+    ///
+    /// ```
+    /// # use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([3]))?;
+    /// assert_eq!(v.map_reduce(0u64, |&e| e as u64 * 2, |a, b| a + b), 12);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn map_reduce<B: Clone>(
+        &self,
+        identity: B,
+        map: impl FnMut(&T) -> B,
+        combine: impl FnMut(B, B) -> B,
+    ) -> B {
+        self.view().map_reduce(identity, map, combine)
     }
 
     /// The sum of the elements (may reassociate); see [`StridedView::sum`].
@@ -723,6 +789,24 @@ impl<T, const N: usize> super::StridedArray<T, N> {
     /// ```
     pub fn fold<B>(&self, init: B, f: impl FnMut(B, &T) -> B) -> B {
         self.view().fold(init, f)
+    }
+
+    /// Maps and combines the elements with an associative `combine`, in an
+    /// unspecified order and grouping; see [`StridedView::map_reduce`].
+    ///
+    /// ```
+    /// # use constrided::StridedArray;
+    /// let a = StridedArray::from_vec([2, 2], vec![1u8, 2, 3, 4])?;
+    /// assert_eq!(a.map_reduce(0u32, |&e| e as u32, |x, y| x + y), 10);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn map_reduce<B: Clone>(
+        &self,
+        identity: B,
+        map: impl FnMut(&T) -> B,
+        combine: impl FnMut(B, B) -> B,
+    ) -> B {
+        self.view().map_reduce(identity, map, combine)
     }
 
     /// Folds along `axis` into a new array; see [`StridedView::fold_axis`].
