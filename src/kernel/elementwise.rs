@@ -98,7 +98,8 @@ pub(crate) unsafe fn fold_ref<T, B, const N: usize>(
 }
 
 /// Combines `map(x)` of every element with `combine`, which the caller
-/// promises is associative with `identity` as its identity, in an
+/// promises is associative and commutative with `identity` as its
+/// identity, in an
 /// unspecified order and grouping: long runs keep sixteen independent
 /// partial results (so that the dependency chains of `combine` overlap, and
 /// floating-point reductions vectorize), combined at the end of each run.

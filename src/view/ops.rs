@@ -146,15 +146,15 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     }
 
     /// Maps every element with `map` and combines the results with
-    /// `combine`, which must be **associative** with `identity` as its
-    /// identity (`combine(identity, x) == x`), as strided-rs's `reduce` and
-    /// the `reduce` of rayon's iterators: elements are visited in an
-    /// unspecified order and combined in an unspecified grouping — long runs
-    /// keep several independent partial results, so that the dependency
-    /// chains of `combine` overlap and floating-point reductions vectorize.
-    /// With a `combine` that is not associative (floating-point `+` is so
-    /// only up to rounding) the result may differ from [`fold`](Self::fold)'s
-    /// by reassociation, as [`sum`](Self::sum)'s does. `identity` for an
+    /// `combine`, which must be **associative and commutative** with
+    /// `identity` as its identity (`combine(identity, x) == x`), as
+    /// strided-rs's `reduce` assumes: elements are visited in an unspecified
+    /// (memory) order and combined in an unspecified order and grouping —
+    /// long runs keep several independent partial results, so that the
+    /// dependency chains of `combine` overlap and floating-point reductions
+    /// vectorize. With a `combine` that is not (floating-point `+` is
+    /// associative only up to rounding) the result may differ from
+    /// [`fold`](Self::fold)'s by reassociation, as [`sum`](Self::sum)'s does. `identity` for an
     /// empty view. `identity` is cloned often (a placeholder for each partial
     /// result it combines): keep it cheap to clone, as identities usually
     /// are (`0`, an empty collection). On a static view it is a plain nest
@@ -469,8 +469,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         self.view().fold(init, f)
     }
 
-    /// Maps and combines the elements with an associative `combine`, in an
-    /// unspecified order and grouping; see [`StridedView::map_reduce`].
+    /// Maps and combines the elements with an associative and commutative
+    /// `combine`, in an unspecified order and grouping; see
+    /// [`StridedView::map_reduce`].
     ///
     /// ```
     /// # use constrided::{Layout, StridedViewMut};
@@ -794,8 +795,9 @@ impl<T, const N: usize> super::StridedArray<T, N> {
         self.view().fold(init, f)
     }
 
-    /// Maps and combines the elements with an associative `combine`, in an
-    /// unspecified order and grouping; see [`StridedView::map_reduce`].
+    /// Maps and combines the elements with an associative and commutative
+    /// `combine`, in an unspecified order and grouping; see
+    /// [`StridedView::map_reduce`].
     ///
     /// ```
     /// # use constrided::StridedArray;
