@@ -236,6 +236,20 @@ fn elementwise<T: Elem>(l: Layout<2>) {
             let want: Vec<T> = bv.iter().map(|&s| T::from_index(2) + s + s).collect();
             assert_eq!(av.to_vec(), want, "{level:?} {stream:?} {l:?}");
             let _ = av.view().fold(0usize, |k, _| k + 1);
+            // map_reduce: every reached element once (count and a
+            // position-free checksum against fold), forward, transposed,
+            // flipped, and on the mutable view.
+            let numel = l.shape().iter().product::<usize>();
+            for w in [bv, bv.t(), bv.flip(0).unwrap(), bv.flip(1).unwrap()] {
+                assert_eq!(w.map_reduce(0usize, |_| 1, |x, y| x + y), numel);
+                let h = |x: &T| format!("{x:?}").len() as u64 + 1;
+                assert_eq!(
+                    w.map_reduce(0u64, |x| h(x), |x, y| x + y),
+                    w.fold(0u64, |s, x| s + h(x)),
+                    "{level:?} {l:?}"
+                );
+            }
+            assert_eq!(av.map_reduce(0usize, |_| 1, |x, y| x + y), numel);
             let _ = bv.map(|&x| x);
             if size_of::<T>() >= 4 {
                 // (Smaller sums could overflow.)
