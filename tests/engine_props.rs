@@ -460,7 +460,7 @@ proptest! {
     }
 }
 
-// map_reduce over runs long enough for its eight partial results (and a
+// map_reduce over runs long enough for its sixteen partial results (and a
 // remainder), forward, backward, strided, transposed and broadcast, on part
 // of a buffer.
 proptest! {

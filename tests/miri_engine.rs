@@ -179,7 +179,7 @@ fn panics_midway_leave_strings_valid() {
             })
     }));
     assert!(r.is_err());
-    // map_reduce with String partial results (eight kept at once)
+    // map_reduce with String partial results (sixteen kept at once)
     let long = strings(40);
     let mut tick = panics_after(21);
     let r = catch_unwind(AssertUnwindSafe(|| {
