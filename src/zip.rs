@@ -498,7 +498,14 @@ macro_rules! zip_arity {
                 $(let $l = $v.map.to_layout(); let $s = $l.strides();)+
                 let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
                 let ptrs = ($($v.ptr,)+);
-                engine::walk(&self.shape, [$(&$s),+], [$($l.offset()),+], tile, |q, n, c| {
+                engine::walk_ahead(&self.shape, [$(&$s),+], [$($l.offset()),+], tile, |[$($q),+], n, [$($c),+]| {
+                    // Hint the lines of a run visited soon, in the operands
+                    // that walk it contiguously (hints access nothing).
+                    let ($($v,)+) = ptrs;
+                    $(if $c == 1 {
+                        engine::prefetch_run($v.wrapping_offset($q), n);
+                    })+
+                }, |q, n, c| {
                     // SAFETY: the walk reaches positions of the producers'
                     // layouts, with their access rights; mutable producers
                     // are unique, so each &mut lives alone for one call.

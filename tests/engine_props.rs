@@ -397,6 +397,74 @@ fn tiled_transposes() {
     assert_eq!(p.sum(), a.iter().sum::<f64>());
 }
 
+// `Zip` with a transposed operand whose rows lie a multiple of 4 KiB apart
+// (tiles walked in blocks of one line of rows, two half-width passes) and
+// one whose rows do not (whole tile rows, the run a few rows on hinted):
+// ragged tiles, views of part of a buffer, three operands, against the
+// naive model.
+#[test]
+#[cfg_attr(miri, ignore = "large")]
+fn tiled_zip_geometries() {
+    for pitch in [512usize, 520, 1024] {
+        for (r, c) in [(70usize, 45usize), (300, 9), (17, 130)] {
+            // b^T: element (i, j) at off + j * pitch + i, i < r <= pitch.
+            let off = 3;
+            if r > pitch {
+                continue;
+            }
+            let b: Vec<i64> = (0..(off + c * pitch) as i64).map(|x| 7 * x).collect();
+            let bt = StridedView::new(&b, Layout::new([c, r], [pitch as isize, 1], off).unwrap())
+                .unwrap()
+                .t();
+            let a: Vec<i64> = (0..(r * c) as i64).map(|x| x * x).collect();
+            let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
+            // The destination: the top r rows of a larger buffer, whose
+            // other rows must stay untouched.
+            let mut d = vec![-1i64; (r + 2) * c];
+            let (mut dv, _) = StridedViewMut::new(&mut d, Layout::contiguous([r + 2, c]))
+                .unwrap()
+                .split_at(0, r)
+                .unwrap();
+            Zip::from(&mut dv)
+                .and(av)
+                .unwrap()
+                .and(bt)
+                .unwrap()
+                .for_each(|d, a, b| *d = a + b);
+            for i in 0..r {
+                for j in 0..c {
+                    assert_eq!(
+                        d[i * c + j],
+                        a[i * c + j] + b[off + j * pitch + i],
+                        "{pitch} {r}x{c} ({i}, {j})"
+                    );
+                }
+            }
+            assert!(d[r * c..].iter().all(|&e| e == -1));
+            // The transposed operand as the destination.
+            let mut e = b.clone();
+            let (mut ev, _) = StridedViewMut::new(
+                &mut e,
+                Layout::new([c, r], [pitch as isize, 1], off).unwrap(),
+            )
+            .unwrap()
+            .t()
+            .split_at(0, r)
+            .unwrap();
+            Zip::from(&mut ev).and(av).unwrap().for_each(|e, a| *e -= a);
+            for (k, (&x, &y)) in e.iter().zip(&b).enumerate() {
+                let in_view = k >= off && (k - off) % pitch < r;
+                let want = if in_view {
+                    y - a[((k - off) % pitch) * c + (k - off) / pitch]
+                } else {
+                    y
+                };
+                assert_eq!(x, want, "{pitch} {r}x{c} at {k}");
+            }
+        }
+    }
+}
+
 // zip_with with a transposed source of a plain type runs the staged path
 // (tiles of the source copied by the copy engine's blocks into a buffer):
 // every element type size, sources that are part of a larger buffer

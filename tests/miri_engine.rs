@@ -135,6 +135,41 @@ fn halves_with_a_writer_on_the_sibling() {
     assert!((0..24).all(|k| buf[k] == 3 * k as u32));
 }
 
+// `Zip` with a transposed operand, in both tile geometries (rows a
+// multiple of the tile period apart: pitch 8 under Miri; or not: pitch 7),
+// into the top half of a buffer whose bottom half another thread writes.
+#[test]
+fn tiled_zip_halves_with_a_writer_on_the_sibling() {
+    for pitch in [7usize, 8] {
+        let (r, c) = (7usize, 10usize);
+        let mut buf: Vec<u32> = (0..(2 * r * c) as u32).collect();
+        let v = StridedViewMut::new(&mut buf, Layout::contiguous([2 * r, c])).unwrap();
+        let (mut top, mut bottom) = v.split_at(0, r).unwrap();
+        let b: Vec<u32> = (0..(c * pitch) as u32).map(|x| 3 * x).collect();
+        let bt = StridedView::new(&b, Layout::new([c, r], [pitch as isize, 1], 0).unwrap())
+            .unwrap()
+            .t();
+        let a: Vec<u32> = (0..(r * c) as u32).map(|x| x + 100).collect();
+        let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
+        std::thread::scope(|s| {
+            s.spawn(move || bottom.fill(7));
+            Zip::from(&mut top)
+                .and(av)
+                .unwrap()
+                .and(bt)
+                .unwrap()
+                .for_each(|t, a, b| *t += a + b);
+        });
+        for i in 0..r {
+            for j in 0..c {
+                let k = i * c + j;
+                assert_eq!(buf[k], k as u32 + a[k] + b[j * pitch + i], "pitch {pitch}");
+            }
+        }
+        assert!(buf[r * c..].iter().all(|&e| e == 7));
+    }
+}
+
 fn panics_after(n: usize) -> impl FnMut() {
     let mut count = 0;
     move || {
