@@ -265,9 +265,12 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         .filter(|&s| s != 0)
         .min();
     let col_bytes = cols.other[0].unsigned_abs().saturating_mul(size as usize);
-    let strips = rows.extent <= tile
-        && col_bytes >= STRIP_MIN_COLUMN_BYTES
-        && matches!(near, Some(s) if s < cols.other[0].unsigned_abs());
+    // Without other axes (a 256³ (1, 2, 0) permutation coalesces to a
+    // 65536 x 256 transpose whose columns lie 256 KiB apart), strips too:
+    // a strip then walks its 2·B source columns tile by tile down the rows.
+    let strips = col_bytes >= STRIP_MIN_COLUMN_BYTES
+        && (plan.rank == 0
+            || rows.extent <= tile && matches!(near, Some(s) if s < cols.other[0].unsigned_abs()));
     // The width of the column tile starting at c0: the peel first, then
     // `width` (a multiple of B: tiles start at line boundaries).
     let col_tile = |c0: usize, width: usize| {
@@ -277,7 +280,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             width.min(cols.extent - c0)
         }
     };
-    if strips {
+    if strips && rows.extent <= tile {
         // All rows fit one tile: their destination offsets are computed once.
         let drow = rows.other_offsets(0, &mut drow[..rows.extent]);
         let mut c0 = 0;
@@ -296,6 +299,29 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 // of the plan's index space (see this function's contract).
                 unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) }
             });
+            c0 += nc;
+        }
+        if stream {
+            super::simd::stream_fence();
+        }
+        return true;
+    }
+    if strips {
+        // No other axes (plan.rank == 0): each strip runs down the rows,
+        // one tile of rows at a time.
+        let [dp, sp] = plan.start;
+        let mut c0 = 0;
+        while c0 < cols.extent {
+            let nc = col_tile(c0, 2 * B);
+            let scol = cols.other_offsets(c0, &mut scol[..nc]);
+            for r0 in (0..rows.extent).step_by(tile) {
+                let nr = tile.min(rows.extent - r0);
+                let drow = rows.other_offsets(r0, &mut drow[..nr]);
+                let t = Tile::new(&rows, drow, r0, &cols, scol, c0);
+                // SAFETY: the tile is part of the plan's index space (see
+                // this function's contract); the plan has no other axes.
+                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+            }
             c0 += nc;
         }
         if stream {
