@@ -273,7 +273,8 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // a strip then walks its 2·B source columns tile by tile down the rows.
     let strips = col_bytes >= STRIP_MIN_COLUMN_BYTES
         && (plan.rank == 0
-            || rows.extent <= tile && matches!(near, Some(s) if s < cols.other[0].unsigned_abs()));
+            || rows.extent > tile
+            || matches!(near, Some(s) if s < cols.other[0].unsigned_abs()));
     // The width of the column tile starting at c0: the peel first, then
     // `width` (a multiple of B: tiles start at line boundaries).
     let col_tile = |c0: usize, width: usize| {
@@ -310,23 +311,25 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         return true;
     }
     if strips {
-        // No other axes (plan.rank == 0): each strip runs down the rows,
-        // one tile of rows at a time.
-        let [dp, sp] = plan.start;
-        let mut c0 = 0;
-        while c0 < cols.extent {
-            let nc = col_tile(c0, 2 * B);
-            let scol = cols.other_offsets(c0, &mut scol[..nc]);
-            for r0 in (0..rows.extent).step_by(tile) {
-                let nr = tile.min(rows.extent - r0);
-                let drow = rows.other_offsets(r0, &mut drow[..nr]);
-                let t = Tile::new(&rows, drow, r0, &cols, scol, c0);
-                // SAFETY: the tile is part of the plan's index space (see
-                // this function's contract); the plan has no other axes.
-                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+        // Rows longer than a tile: at each outer position, each strip runs
+        // down the rows, one tile of rows at a time.
+        for_each_outer(&plan, plan.rank, |[dp, sp]| {
+            let mut c0 = 0;
+            while c0 < cols.extent {
+                let nc = col_tile(c0, 2 * B);
+                let scol = cols.other_offsets(c0, &mut scol[..nc]);
+                for r0 in (0..rows.extent).step_by(tile) {
+                    let nr = tile.min(rows.extent - r0);
+                    let drow = rows.other_offsets(r0, &mut drow[..nr]);
+                    let t = Tile::new(&rows, drow, r0, &cols, scol, c0);
+                    // SAFETY: the tile at the outer position (dp, sp) is
+                    // part of the plan's index space (see this function's
+                    // contract).
+                    unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+                }
+                c0 += nc;
             }
-            c0 += nc;
-        }
+        });
         if stream {
             super::simd::stream_fence();
         }
