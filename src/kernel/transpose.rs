@@ -268,9 +268,12 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         .filter(|&s| s != 0)
         .min();
     let col_bytes = cols.other[0].unsigned_abs().saturating_mul(size as usize);
-    // Without other axes (a 256³ (1, 2, 0) permutation coalesces to a
-    // 65536 x 256 transpose whose columns lie 256 KiB apart), strips too:
-    // a strip then walks its 2·B source columns tile by tile down the rows.
+    // Rows longer than a tile, or no other axes (a 256³ (1, 2, 0)
+    // permutation coalesces to a 65536 x 256 transpose whose columns lie
+    // 256 KiB apart), strips too: at each outer position a strip walks its
+    // 2·B source columns tile by tile down the rows (measured: 256³ (1, 2,
+    // 0) f32 +40 %, 2-D transposes of columns 8–32 KiB apart up to +18 %,
+    // NCHW -> NHWC f32 +50 % under another job's memory traffic).
     let strips = col_bytes >= STRIP_MIN_COLUMN_BYTES
         && (plan.rank == 0
             || rows.extent > tile
