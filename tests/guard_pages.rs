@@ -210,6 +210,23 @@ fn copies_tiled_transposes() {
     all_sizes(2, 300);
 }
 
+#[test]
+fn copies_transposes_of_far_apart_columns() {
+    // Source columns 64 KiB or more apart and rows longer than a tile: the
+    // transpose engine's column strips that run down the rows tile by tile
+    // (35 columns: whole strips and a ragged one).
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn far<T: Elem>() {
+        let r = (64 << 10) / size_of::<T>() + 70;
+        let col = Layout::f_contiguous([r, 35]);
+        copy_case::<T>(col, Layout::contiguous([r, 35]));
+    }
+    far::<u8>();
+    far::<u16>();
+    far::<u32>();
+    far::<u64>();
+}
+
 // The element-wise kernels over guarded buffers, both placements.
 fn elementwise<T: Elem>(l: Layout<2>) {
     let n = l.required_len();

@@ -84,6 +84,19 @@ fn transposes_of_other_element_sizes() {
         Layout::contiguous([3, 40, 33]).permute([1, 2, 0]).unwrap(),
         |i| i as u16,
     );
+    // Column strips down rows longer than a tile, at each outer position
+    // (NCHW -> NHWC, H·W = 72 rows, channels 72 bytes apart) and without
+    // other axes (the (1, 2, 0) permutation above coalesces to 2-D).
+    let nchw = Layout::contiguous([2, 3, 9, 8])
+        .permute([0, 2, 3, 1])
+        .unwrap();
+    check(nchw, Layout::contiguous(nchw.shape()));
+    let src: Vec<u8> = (0..nchw.required_len()).map(|i| i as u8).collect();
+    let sv = StridedView::new(&src, nchw).unwrap();
+    let dl = Layout::contiguous(nchw.shape());
+    let mut dst = vec![0u8; dl.numel()];
+    rearrange(&mut StridedViewMut::new(&mut dst, dl).unwrap(), &sv).unwrap();
+    assert_eq!(dst, sv.iter().copied().collect::<Vec<_>>());
     let mut chained = vec![0u64; 1 << 8];
     let c = Layout::contiguous([2usize; 8]).t();
     let v: Vec<u64> = (0..1 << 8).collect();

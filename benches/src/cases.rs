@@ -549,6 +549,9 @@ pub fn all() -> Vec<CaseDef> {
     cases.push(def("transpose 64x64 f32 (in cache, x256)", move || {
         transpose_case!("transpose 64x64 f32 (in cache, x256)", f32, 64, 64, 256)
     }));
+    cases.push(def("transpose 256x256 u8 (in cache, x1024)", move || {
+        transpose_case!("transpose 256x256 u8 (in cache, x1024)", u8, 256, 256, 1024)
+    }));
     cases.push(def("256^3 permute (2,1,0) f64", move || Case {
         name: "256^3 permute (2,1,0) f64",
         elems: n3 * n3 * n3,
