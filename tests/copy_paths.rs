@@ -170,16 +170,22 @@ fn column_strips_of_far_apart_columns() {
     // (2, 1, 0) and (1, 2, 0) permutations whose destination columns lie
     // 64 KiB or more apart in the source (the strip order of the transpose
     // engine: narrow column strips outermost, the other axis inside), with
-    // flips, skews (peels) and ragged strips: f32 columns 127 x 130
-    // elements apart, f64 64 x 130.
+    // flips, skews (peels) and ragged strips (40 = 32 + 8 f32 columns):
+    // f32 columns 127 x 130 elements apart, f64 64 x 130.
     for (perm, flips) in [
         ([2, 1, 0], [false, false, false]),
         ([1, 2, 0], [false, false, false]),
         ([2, 1, 0], [true, false, true]),
         ([1, 2, 0], [true, true, false]),
     ] {
-        for skew in [0, 3] {
-            let (sl, dl) = permuted([70, 127, 130], perm, flips);
+        // Both skews (aligned and peeled) for the first, a peel for the rest.
+        let skews: &[usize] = if flips == [false; 3] && perm == [2, 1, 0] {
+            &[0, 3]
+        } else {
+            &[3]
+        };
+        for &skew in skews {
+            let (sl, dl) = permuted([40, 127, 130], perm, flips);
             check(|i| i as f32, sl, dl, skew, 2 * skew);
             let (sl, dl) = permuted([36, 64, 130], perm, flips);
             check(|i| i as f64, sl, dl, skew, skew);
@@ -187,16 +193,16 @@ fn column_strips_of_far_apart_columns() {
     }
     // A (1, 2, 0) permutation is a 2-D transpose with rows longer than a
     // tile (strips run down the rows tile by tile): u8 and u16 columns
-    // 64 KiB or more apart, ragged strips.
-    for skew in [0, 5] {
-        let (sl, dl) = permuted([70, 257, 256], [1, 2, 0], [false; 3]);
+    // 64 KiB or more apart, ragged strips. (One skew: these are large.)
+    for skew in [5] {
+        let (sl, dl) = permuted([33, 257, 256], [1, 2, 0], [false; 3]);
         check(|i| i as u8, sl, dl, skew, skew + 1);
         let (sl, dl) = permuted([40, 130, 256], [1, 2, 0], [false; 3]);
         check(|i| i as u16, sl, dl, skew, 2 * skew);
     }
     // NCHW -> NHWC with H·W longer than a tile and channels 4 KiB or more
     // apart: strips down the rows at each outer (N) position.
-    for skew in [0, 3] {
+    for skew in [3] {
         let (sl, dl) = permuted([2, 20, 40, 41], [0, 2, 3, 1], [false; 4]);
         check(|i| i as f32, sl, dl, skew, skew + 1);
         check(|i| i as u64, sl, dl, skew, skew);
