@@ -319,3 +319,75 @@ fn views_from_raw_parts_at_the_guards() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn copies_transposes_of_columns_4_kib_apart() {
+    // Columns exactly 4 KiB apart in the source (the strip threshold) and
+    // just under it, rows just above a tile (256 elements, 128 for u64):
+    // one strip traversal, ragged strips (2·B + 1 columns), streamed or not.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn near<T: Elem>() {
+        let b = 64 / size_of::<T>();
+        for r in [4096 / size_of::<T>(), 4096 / size_of::<T>() - 1] {
+            let col = Layout::f_contiguous([r, 2 * b + 1]);
+            copy_case::<T>(col, Layout::contiguous([r, 2 * b + 1]));
+        }
+    }
+    near::<u8>();
+    near::<u16>();
+    near::<u32>();
+    near::<u64>();
+}
+
+#[test]
+fn zips_of_operands_4_kib_apart() {
+    // The element-wise engine's tiles: a transposed operand whose rows lie
+    // 4 KiB apart (walked in blocks of rows and half-width passes) or 4 KiB
+    // + 4 bytes apart (whole rows, a run hinted ahead), flush against the
+    // guards, as the destination or the source.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (r, c) in [(257usize, 33usize), (40, 70)] {
+        for pitch in [1024usize, 1025] {
+            let t = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+            let row = Layout::contiguous([r, c]);
+            for (dl, sl) in [(row, t), (t, row)] {
+                let (dn, sn) = (dl.required_len(), sl.required_len());
+                let mut gd = Guarded::new(dn * 4);
+                let mut gs = Guarded::new(sn * 4);
+                for at_end in [true, false] {
+                    let src: &mut [u32] = if at_end {
+                        gs.at_end(sn)
+                    } else {
+                        gs.at_start(sn)
+                    };
+                    src.iter_mut().enumerate().for_each(|(i, e)| *e = i as u32);
+                    let sv = StridedView::new(&*src, sl).unwrap();
+                    for (level, stream) in settings() {
+                        force_level(Some(level));
+                        force_streaming(stream);
+                        let dst: &mut [u32] = if at_end {
+                            gd.at_end(dn)
+                        } else {
+                            gd.at_start(dn)
+                        };
+                        let mut dv = StridedViewMut::new(dst, dl).unwrap();
+                        dv.fill(1);
+                        Zip::from(&mut dv)
+                            .and(&sv)
+                            .unwrap()
+                            .and(&sv)
+                            .unwrap()
+                            .for_each(|d, &x, &y| *d += x + y);
+                        let want: Vec<u32> = sv.iter().map(|&x| 1 + 2 * x).collect();
+                        assert_eq!(dv.to_vec(), want, "{level:?} {dl:?} <- {sl:?}");
+                        let m = Zip::from(&dv).and(&sv).unwrap().map_collect(|&d, &x| d - x);
+                        let w2: Vec<u32> = sv.iter().map(|&x| 1 + x).collect();
+                        assert_eq!(m.into_vec(), w2);
+                    }
+                }
+            }
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}
