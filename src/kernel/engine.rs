@@ -25,7 +25,7 @@ use super::loops::{for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};
 
 /// Rows of a tile, in units of the tile edge.
-const TILE_ROWS: usize = if cfg!(miri) { 1 } else { 16 };
+const TILE_ROWS: usize = if cfg!(miri) { 3 } else { 16 };
 
 /// Tile width (elements of the inner axis) for operands of at most `elem`
 /// bytes: one 64-byte cache line, so a transposed operand keeps only one
@@ -187,7 +187,7 @@ pub(crate) fn for_each_run_ahead<const K: usize>(
 
 /// Rows ahead of the current one whose runs [`for_each_run_ahead`] hands
 /// to `ahead` (measured on P3 `Zip`: 4, 8 and 16 alike).
-const AHEAD: usize = 8;
+const AHEAD: usize = if cfg!(miri) { 2 } else { 8 };
 
 /// Hints the cache lines of `n` elements from `p` (a prefetch: no access,
 /// no fault, so `p` may lie past an operand's reach; it is never

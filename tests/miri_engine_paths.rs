@@ -24,6 +24,15 @@ fn settings() -> Vec<(Level, Option<bool>)> {
         // (No SIMD and no streaming under Miri: one setting.)
         return vec![(Level::Portable, Some(true))];
     }
+    if cfg!(debug_assertions) {
+        // (Debug builds, `cargo test`: one setting per level; CI runs every
+        // setting in release, next to the fuzz tests.)
+        return vec![
+            (Level::Portable, Some(false)),
+            (Level::Sse2, Some(true)),
+            (Level::Avx2, None),
+        ];
+    }
     let mut v = Vec::new();
     for level in [Level::Portable, Level::Sse2, Level::Avx2] {
         for stream in [Some(false), Some(true), None] {
@@ -123,8 +132,13 @@ fn transposes<T: Elem>(rows: &[usize], cols: &[usize], pitches: &[usize]) {
                 let p = p.max(r);
                 let dsets = [(c + 3, 1), (c.next_multiple_of(b) + b, b - 1), (c, 0)];
                 let flips = [(1, 1), (-1, -1), (-1, 1), (1, -1)];
-                // (Under Miri, the first two of each.)
-                let k = if cfg!(miri) { 2 } else { 4 };
+                // (Under Miri and in debug builds, the first two of each;
+                // CI runs them all in release.)
+                let k = if cfg!(miri) || cfg!(debug_assertions) {
+                    2
+                } else {
+                    4
+                };
                 for &(dpitch, lead) in &dsets[..k.min(3)] {
                     for &flip in &flips[..k] {
                         let sl = fit(&[r, c], &[flip.0, flip.1 * p as isize], 5);
