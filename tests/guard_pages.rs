@@ -221,8 +221,11 @@ fn copies_transposes_of_far_apart_columns() {
         let col = Layout::f_contiguous([r, 35]);
         copy_case::<T>(col, Layout::contiguous([r, 35]));
     }
-    far::<u8>();
-    far::<u16>();
+    // (u8 and u16 need 64K-row columns: in release only, which CI runs.)
+    if !cfg!(debug_assertions) {
+        far::<u8>();
+        far::<u16>();
+    }
     far::<u32>();
     far::<u64>();
 }
