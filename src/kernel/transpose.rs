@@ -239,8 +239,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     let uniform = blocks
         && (0..rows.len).all(|i| rows.other[i].wrapping_mul(size) % 64 == 0)
         && (0..plan.rank).all(|a| plan.strides[0][a].wrapping_mul(size) % 64 == 0);
-    let mut stream =
-        uniform && super::simd::stream_from::<T>(bytes, super::simd::TRANSPOSE_STREAM_MIN_BYTES);
+    let mut stream = uniform && super::simd::stream_transpose::<T>(bytes);
     let mut peel = 0;
     if stream {
         let first =
