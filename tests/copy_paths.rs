@@ -194,7 +194,8 @@ fn column_strips_of_far_apart_columns() {
     // A (1, 2, 0) permutation is a 2-D transpose with rows longer than a
     // tile (strips run down the rows tile by tile): u8 and u16 columns
     // 64 KiB or more apart, ragged strips. (One skew: these are large.)
-    for skew in [5] {
+    {
+        let skew = 5;
         let (sl, dl) = permuted([33, 257, 256], [1, 2, 0], [false; 3]);
         check(|i| i as u8, sl, dl, skew, skew + 1);
         let (sl, dl) = permuted([40, 130, 256], [1, 2, 0], [false; 3]);
@@ -202,7 +203,8 @@ fn column_strips_of_far_apart_columns() {
     }
     // NCHW -> NHWC with H·W longer than a tile and channels 4 KiB or more
     // apart: strips down the rows at each outer (N) position.
-    for skew in [3] {
+    {
+        let skew = 3;
         let (sl, dl) = permuted([2, 20, 40, 41], [0, 2, 3, 1], [false; 4]);
         check(|i| i as f32, sl, dl, skew, skew + 1);
         check(|i| i as u64, sl, dl, skew, skew);
