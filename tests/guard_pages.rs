@@ -394,3 +394,49 @@ fn zips_of_operands_4_kib_apart() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn staged_zip_with_of_columns_4_kib_apart() {
+    // `zip_with` with a transposed source (the staged path) whose columns
+    // lie just under, exactly at and just over 4 KiB apart (the page and
+    // L1-set period): ragged blocks and staging strips, the source flush
+    // against the guards, at every SIMD level.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn strips<T: Elem>() {
+        let (size, b) = (size_of::<T>(), 64 / size_of::<T>());
+        let (r, c) = (3 * b + 5, 4 * b + 3);
+        for pitch in [4096 / size - 1, 4096 / size, 4096 / size + 1] {
+            // Source element (i, j) of the destination's index at i + j·pitch.
+            let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+            let dl = Layout::contiguous([r, c]);
+            let sn = sl.required_len();
+            let mut gs = Guarded::new(sn * size);
+            for at_end in [true, false] {
+                let src: &mut [T] = if at_end {
+                    gs.at_end(sn)
+                } else {
+                    gs.at_start(sn)
+                };
+                src.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(i));
+                let sv = StridedView::new(&*src, sl).unwrap();
+                for (level, stream) in settings() {
+                    force_level(Some(level));
+                    force_streaming(stream);
+                    let mut dst = vec![T::from_index(1); r * c];
+                    let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
+                    dv.zip_with(&sv, |d, s| *d = *d + *s).unwrap();
+                    let want: Vec<T> = sv.iter().map(|&s| T::from_index(1) + s).collect();
+                    assert_eq!(dst, want, "{level:?} pitch {pitch} size {size}");
+                }
+            }
+        }
+    }
+    strips::<u8>();
+    strips::<u16>();
+    strips::<u32>();
+    strips::<u64>();
+    force_level(None);
+    force_streaming(None);
+}
