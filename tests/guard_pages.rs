@@ -440,3 +440,80 @@ fn staged_zip_with_of_columns_4_kib_apart() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn copies_of_reversed_runs_streamed() {
+    // A flipped source read into a forward destination streams its runs
+    // (of 16 KiB and more) reversed in registers: runs just over the
+    // threshold with ragged ends, the destination starting at every
+    // offset within a cache line, the source flush against the guards,
+    // one flipped axis (whole 1-D runs) and two (the inner one reversed
+    // under a reversed outer one).
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn reversed<T: Elem>() {
+        let size = size_of::<T>();
+        let n = (16 << 10) / size + 64 / size + 3;
+        for (shape, flips) in [([1usize, n], 1usize), ([3, n + 5], 2)] {
+            let row = Layout::contiguous(shape);
+            let sl = if flips == 1 {
+                row.flip(1).unwrap()
+            } else {
+                row.flip(0).unwrap().flip(1).unwrap()
+            };
+            // The destination: rows `pitch` apart (not coalesced with the
+            // flipped source's), at every offset within a line.
+            let pitch = shape[1] + 64 / size;
+            let sn = sl.required_len();
+            let mut gs = Guarded::new(sn * size);
+            for at_end in [true, false] {
+                let src: &mut [T] = if at_end {
+                    gs.at_end(sn)
+                } else {
+                    gs.at_start(sn)
+                };
+                src.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(i));
+                let sv = StridedView::new(&*src, sl).unwrap();
+                for (level, stream) in settings() {
+                    force_level(Some(level));
+                    force_streaming(stream);
+                    // (Every offset in release, where CI runs this;
+                    // three in debug.)
+                    let shifts: Vec<usize> = if cfg!(debug_assertions) {
+                        vec![0, 1, 64 / size - 1]
+                    } else {
+                        (0..64 / size).collect()
+                    };
+                    for shift in shifts {
+                        let dl = Layout::new(shape, [pitch as isize, 1], shift).unwrap();
+                        let mut dst = vec![T::default(); dl.required_len() + 64 / size];
+                        let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
+                        rearrange(&mut dv, &sv).unwrap();
+                        assert_eq!(
+                            dv.to_vec(),
+                            sv.to_vec(),
+                            "{level:?} {stream:?} shift {shift} size {size}"
+                        );
+                        // Nothing outside the destination's reach written.
+                        let reached = |p: usize| {
+                            p >= shift
+                                && (p - shift) / pitch < shape[0]
+                                && (p - shift) % pitch < shape[1]
+                        };
+                        assert!(dst
+                            .iter()
+                            .enumerate()
+                            .all(|(p, e)| reached(p) || *e == T::default()));
+                    }
+                }
+            }
+        }
+    }
+    reversed::<u8>();
+    reversed::<u16>();
+    reversed::<u32>();
+    reversed::<u64>();
+    force_level(None);
+    force_streaming(None);
+}

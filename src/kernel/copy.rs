@@ -208,6 +208,9 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     // (whole lines only; see the simd module).
     let stream =
         dc == 1 && sc == 1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
+    // Reversed runs (a flipped axis) stream too, reversed in registers.
+    let stream_rev =
+        dc == 1 && sc == -1 && n * size >= STREAM_RUN_MIN && simd::stream_for::<T>(total_bytes);
     // Short contiguous source runs far apart (a 256³ (1, 0, 2) permutation:
     // 1 KiB runs 256 KiB apart) start on a new page each, where the
     // hardware prefetchers have no stream to follow yet: hint the next
@@ -249,10 +252,27 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
                 return;
             }
         }
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if stream_rev {
+            // SAFETY: the run's n elements are reached positions: dst's
+            // at dp..dp + n (unit stride), src's at sp - (n - 1)..=sp
+            // (stride -1); T is plain (stream_for).
+            let done = unsafe {
+                simd::stream_copy_rev(
+                    dst.offset(dp).cast::<u8>(),
+                    src.offset(sp).cast::<u8>(),
+                    n,
+                    size,
+                )
+            };
+            if done {
+                return;
+            }
+        }
         // SAFETY: the run covers the inner axis at an in-range index.
         unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
     });
-    if stream {
+    if stream || stream_rev {
         simd::stream_fence();
     }
 }

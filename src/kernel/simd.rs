@@ -250,6 +250,83 @@ pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize
     true
 }
 
+/// [`stream_copy`] of a reversed run: `d[j] = s[-j]` for `j < n` (the
+/// source run lies at `s - (n - 1) .. s`, read backwards, as a flipped
+/// axis has it), streaming whole destination lines. Each line is the
+/// 64 source bytes ending at the matching element, loaded as four 16-byte
+/// pieces and reversed in SSE2 registers, element-wise for `size` 1, 2, 4
+/// or 8. Falls back (returns `false`, touching nothing) for other sizes
+/// or when `d` cannot reach a line boundary at an element boundary.
+///
+/// # Safety
+/// `d` is valid for writes of `n` elements of `size` bytes and `s - (n -
+/// 1)·size .. s + size` for reads, not overlapping; every byte is
+/// initialised; the caller ends the copy with [`stream_fence`].
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn stream_copy_rev(d: *mut u8, s: *const u8, n: usize, size: usize) -> bool {
+    use core::arch::x86_64::*;
+    if !matches!(size, 1 | 2 | 4 | 8) {
+        return false;
+    }
+    let bytes = n * size;
+    let peel = (64 - (d as usize) % 64) % 64;
+    if peel % size != 0 || bytes < peel + 64 {
+        return false;
+    }
+    let lines = (bytes - peel) / 64;
+    // Reverses the elements of a 16-byte piece (SSE2 only: 16-bit words
+    // by shuffles, then the bytes inside them by shifts).
+    #[inline(always)]
+    fn rev16(v: __m128i, size: usize) -> __m128i {
+        // SAFETY: SSE2 is part of x86_64; registers only.
+        unsafe {
+            match size {
+                8 => _mm_shuffle_epi32::<0x4E>(v),
+                4 => _mm_shuffle_epi32::<0x1B>(v),
+                _ => {
+                    let w = _mm_shuffle_epi32::<0x4E>(_mm_shufflehi_epi16::<0x1B>(
+                        _mm_shufflelo_epi16::<0x1B>(v),
+                    ));
+                    if size == 2 {
+                        w
+                    } else {
+                        _mm_or_si128(_mm_slli_epi16::<8>(w), _mm_srli_epi16::<8>(w))
+                    }
+                }
+            }
+        }
+    }
+    // Element j of the destination (byte j·size) is the source element at
+    // s - j·size; `one` copies it.
+    let one = |j: usize| {
+        // SAFETY: j < n: both elements lie in the runs of the contract.
+        unsafe { core::ptr::copy_nonoverlapping(s.sub(j * size), d.add(j * size), size) }
+    };
+    for j in 0..peel / size {
+        one(j);
+    }
+    // SAFETY: (whole loop) the line of destination bytes [o, o + 64) holds
+    // elements o/size .. o/size + 64/size (all < n: peel + 64·lines <=
+    // bytes), whose sources are the 64 bytes from s + size - o - 64 to
+    // s + size - o, inside the source run; the stores are 64-byte aligned.
+    unsafe {
+        for k in 0..lines {
+            let o = peel + 64 * k;
+            let src = s.add(size).sub(o + 64);
+            let dp = d.add(o) as *mut __m128i;
+            for q in 0..4 {
+                let v = _mm_loadu_si128(src.add(48 - 16 * q) as *const __m128i);
+                _mm_stream_si128(dp.add(q), rev16(v, size));
+            }
+        }
+    }
+    for j in (peel + 64 * lines) / size..n {
+        one(j);
+    }
+    true
+}
+
 /// `d[drow[r] + c] = s[scol[c] + r]` for `r, c < B`, `B · W == 64`, for
 /// plain elements of `W` bytes: sixteen-byte rows transposed in SSE2
 /// registers (`K = 16 / W` rows at a time, `log2 K` rounds of unpacks),
