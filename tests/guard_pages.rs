@@ -517,3 +517,57 @@ fn copies_of_reversed_runs_streamed() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn fills_of_long_runs_streamed() {
+    // `fill` streams runs of 16 KiB and more: runs just over the threshold
+    // with ragged ends, starting at every offset within a cache line (all
+    // in release, three in debug), flush against a guard page at both
+    // ends; the gaps between rows must stay untouched.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn long<T: Elem>() {
+        let size = size_of::<T>();
+        let n = (16 << 10) / size + 64 / size + 3;
+        let pitch = n + 64 / size + 1;
+        let shifts: Vec<usize> = if cfg!(debug_assertions) {
+            vec![0, 1, 64 / size - 1]
+        } else {
+            (0..64 / size).collect()
+        };
+        for shift in shifts {
+            let l = Layout::new([3, n], [pitch as isize, 1], shift).unwrap();
+            let len = l.required_len();
+            let mut g = Guarded::new(len * size);
+            for at_end in [true, false] {
+                let buf: &mut [T] = if at_end {
+                    g.at_end(len)
+                } else {
+                    g.at_start(len)
+                };
+                for (level, stream) in settings() {
+                    force_level(Some(level));
+                    force_streaming(stream);
+                    buf.fill(T::default());
+                    let mut v = StridedViewMut::new(&mut *buf, l).unwrap();
+                    v.fill(T::from_index(7));
+                    let reached =
+                        |p: usize| p >= shift && (p - shift) / pitch < 3 && (p - shift) % pitch < n;
+                    for (p, e) in buf.iter().enumerate() {
+                        let want = if reached(p) {
+                            T::from_index(7)
+                        } else {
+                            T::default()
+                        };
+                        assert_eq!(*e, want, "{level:?} {stream:?} shift {shift} at {p}");
+                    }
+                }
+            }
+        }
+    }
+    long::<u8>();
+    long::<u16>();
+    long::<u32>();
+    long::<u64>();
+    force_level(None);
+    force_streaming(None);
+}

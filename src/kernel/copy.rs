@@ -56,7 +56,7 @@ const fn tile_for<T>() -> usize {
 // Contiguous runs shorter than this many bytes are not streamed even into
 // a large destination: each run's partial first and last lines then cost
 // more than streaming saves (measured: 256³ (1,0,2) f32, 1 KiB runs).
-const STREAM_RUN_MIN: usize = 16 << 10;
+pub(crate) const STREAM_RUN_MIN: usize = 16 << 10;
 
 // Source runs of at most this many bytes, far apart, are prefetched one
 // run ahead (longer runs set the hardware prefetchers going by

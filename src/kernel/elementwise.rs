@@ -18,9 +18,23 @@ use crate::layout::Layout;
 /// Every position `l` reaches is inside the buffer and exclusively ours.
 pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<N>, value: T) {
     let (shape, s) = (l.shape(), l.strides());
+    let size = size_of::<T>();
+    // Large fills of plain values stream whole lines: written without
+    // being read first (T2 fill, 64 MiB: 0.93-0.96x -> 1.10-1.15x ndarray).
+    let stream = super::simd::stream_for::<T>(l.numel().saturating_mul(size));
     walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l.
         unsafe {
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            if stream && inner == 1 && n * size >= super::copy::STREAM_RUN_MIN {
+                // SAFETY: the run's n elements from p are reached (unit
+                // stride) and ours; T is plain (stream_for), so `value`'s
+                // bytes are initialised, and it lives outside the buffer.
+                let v = (&value as *const T).cast::<u8>();
+                if super::simd::stream_fill(dst.offset(p).cast::<u8>(), v, n, size) {
+                    return;
+                }
+            }
             if inner == 1 {
                 core::slice::from_raw_parts_mut(dst.offset(p), n).fill(value.clone());
             } else {
@@ -30,6 +44,9 @@ pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<
             }
         }
     });
+    if stream {
+        super::simd::stream_fence();
+    }
 }
 
 /// Calls `f` on every element, mutably, in an unspecified (memory) order.

@@ -250,6 +250,57 @@ pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize
     true
 }
 
+/// Writes the `size` bytes at `v` to `n` consecutive elements from `d`,
+/// streaming whole destination lines (ordinary stores up to the first
+/// 64-byte boundary of `d` and after the last): a large `fill` then
+/// writes its lines without first reading them. Falls back (returns
+/// `false`, touching nothing) for sizes other than 1, 2, 4 and 8, or when
+/// `d` cannot reach a line boundary at an element boundary.
+///
+/// # Safety
+/// `d` is valid for writes of `n` elements of `size` bytes, `v` for reads
+/// of `size` initialised bytes, not inside them; the caller ends the fill
+/// with [`stream_fence`].
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+pub(crate) unsafe fn stream_fill(d: *mut u8, v: *const u8, n: usize, size: usize) -> bool {
+    use core::arch::x86_64::*;
+    if !matches!(size, 1 | 2 | 4 | 8) {
+        return false;
+    }
+    let bytes = n * size;
+    let peel = (64 - (d as usize) % 64) % 64;
+    if peel % size != 0 || bytes < peel + 64 {
+        return false;
+    }
+    let lines = (bytes - peel) / 64;
+    // SAFETY: (whole body) every store below lies in the n elements from
+    // d: peel + 64·lines <= bytes; the line stores are 64-byte aligned;
+    // the pattern holds 16 / size copies of the value's bytes.
+    unsafe {
+        let mut pattern = [0u8; 16];
+        for k in 0..16 / size {
+            core::ptr::copy_nonoverlapping(v, pattern.as_mut_ptr().add(k * size), size);
+        }
+        let reg = _mm_loadu_si128(pattern.as_ptr() as *const __m128i);
+        for j in 0..peel / size {
+            core::ptr::copy_nonoverlapping(v, d.add(j * size), size);
+        }
+        let mut dp = d.add(peel) as *mut __m128i;
+        for _ in 0..lines {
+            _mm_stream_si128(dp, reg);
+            _mm_stream_si128(dp.add(1), reg);
+            _mm_stream_si128(dp.add(2), reg);
+            _mm_stream_si128(dp.add(3), reg);
+            dp = dp.add(4);
+        }
+        for j in (peel + 64 * lines) / size..n {
+            core::ptr::copy_nonoverlapping(v, d.add(j * size), size);
+        }
+    }
+    true
+}
+
 /// [`stream_copy`] of a reversed run: `d[j] = s[-j]` for `j < n` (the
 /// source run lies at `s - (n - 1) .. s`, read backwards, as a flipped
 /// axis has it), streaming whole destination lines. Each line is the
