@@ -157,6 +157,18 @@ fn large_transposes_at_every_alignment() {
         check(|i| i as f32, sl, dl, skew, 2 * skew);
         check(|i| i as f64, sl, dl, 0, skew);
     }
+    // Destination rows a whole number of lines long (192 x 320: 320 u8 =
+    // 5 lines, 320 u16 = 10), so that the register blocks stream their
+    // stores when streaming is forced on (every block line written whole;
+    // the skews give peeled first columns), with ragged tiles and edges;
+    // a flipped source too.
+    for skew in [0, 1, 7, 32] {
+        for flips in [[false, false], [true, false]] {
+            let (sl, dl) = permuted([320, 192], [1, 0], flips);
+            check(|i| i as u8, sl, dl, skew, 64 - skew);
+            check(|i| i as u16, sl, dl, skew, 2 * skew);
+        }
+    }
     // A long contiguous run, streamed with a peel and a tail.
     for skew in [0, 1, 5, 12] {
         let l = Layout::contiguous([5000]);
