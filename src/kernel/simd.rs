@@ -301,8 +301,9 @@ pub(crate) unsafe fn stream_fill(d: *mut u8, v: *const u8, n: usize, size: usize
     true
 }
 
-/// [`stream_copy`] of a reversed run: `d[j] = s[-j]` for `j < n` (the
-/// source run lies at `s - (n - 1) .. s`, read backwards, as a flipped
+/// [`stream_copy`] of a reversed run: element `j < n` of `d` is the element
+/// `j` places below `s` (the source run lies at bytes `s - (n - 1)·size ..
+/// s + size`, read backwards, as a flipped
 /// axis has it), streaming whole destination lines. Each line is the
 /// 64 source bytes ending at the matching element, loaded as four 16-byte
 /// pieces and reversed in SSE2 registers, element-wise for `size` 1, 2, 4
