@@ -451,17 +451,19 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
 }
 
 /// [`sse2_block`] with AVX2: each 32-byte register holds pieces of two
-/// source lines side by side (lines `cb + i` and `cb + K + i`, elements
-/// `rb..rb + K`), so one round of in-lane unpacks transposes two `K x K`
-/// squares at once and each result is 32 contiguous bytes of one
-/// destination line (columns `cb..cb + 2K`), stored straight from the
-/// register. With `stream`, the first half of each line waits in a
+/// source lines side by side (lines `i` and `K + i`, elements `rb..rb +
+/// K`, for destination columns `0..2K`; then lines `2K + i` and `3K + i`
+/// for columns `2K..4K`), so one round of in-lane unpacks transposes two
+/// `K x K` squares at once and each result is 32 contiguous bytes of one
+/// destination line, stored straight from the register. With `stream`, the first half of each line waits in a
 /// register array until the second is ready, so that each line is
 /// streamed whole by two back-to-back stores. (For 1- and 2-byte elements;
 /// 4- and 8-byte ones keep [`avx2_block_staged`], see there.)
 ///
 /// # Safety
-/// As [`sse2_block`], and the CPU has AVX2.
+/// As [`sse2_block`], with every destination run 32-byte aligned when
+/// `stream` (the copy engine streams only runs aligned to a line), and the
+/// CPU has AVX2.
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx2")]
 #[inline]

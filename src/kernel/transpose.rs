@@ -482,7 +482,8 @@ impl<'t> Tile<'t> {
 /// # Safety
 /// Every position named is inside its buffer; dst positions are ours and
 /// are not source positions; with `stream`, T is plain and every
-/// destination run is 16-byte aligned.
+/// destination run is 64-byte aligned (a whole line: the AVX2 blocks
+/// stream 32-byte stores).
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // r indexes the inner arrays of `block`
 unsafe fn block<T: Copy, const B: usize>(
