@@ -510,7 +510,7 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
 /// two 32-byte stores each.
 ///
 /// # Safety
-/// As [`sse2_block`], and the CPU has AVX2.
+/// As [`avx2_block`] (32-byte aligned destination runs when `stream`).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx2")]
 #[inline]
