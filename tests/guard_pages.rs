@@ -99,6 +99,27 @@ fn settings() -> Vec<(Level, Option<bool>)> {
     v
 }
 
+// Runs `f` under every setting of `settings()`, then restores the defaults.
+fn under_every_setting(mut f: impl FnMut(Level, Option<bool>)) {
+    for (level, stream) in settings() {
+        force_level(Some(level));
+        force_streaming(stream);
+        f(level, stream);
+    }
+    force_level(None);
+    force_streaming(None);
+}
+
+// Element offsets within a cache line for `size`-byte elements: every one
+// in release (where CI runs these tests), three in debug.
+fn line_offsets(size: usize) -> Vec<usize> {
+    if cfg!(debug_assertions) {
+        vec![0, 1, 64 / size - 1]
+    } else {
+        (0..64 / size).collect()
+    }
+}
+
 trait Elem: Copy + PartialEq + core::fmt::Debug + Default + core::ops::Add<Output = Self> {
     fn from_index(i: usize) -> Self;
 }
@@ -421,15 +442,13 @@ fn staged_zip_with_of_columns_4_kib_apart() {
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
                 let sv = StridedView::new(&*src, sl).unwrap();
-                for (level, stream) in settings() {
-                    force_level(Some(level));
-                    force_streaming(stream);
+                under_every_setting(|level, _| {
                     let mut dst = vec![T::from_index(1); r * c];
                     let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
                     dv.zip_with(&sv, |d, s| *d = *d + *s).unwrap();
                     let want: Vec<T> = sv.iter().map(|&s| T::from_index(1) + s).collect();
                     assert_eq!(dst, want, "{level:?} pitch {pitch} size {size}");
-                }
+                });
             }
         }
     }
@@ -437,8 +456,6 @@ fn staged_zip_with_of_columns_4_kib_apart() {
     strips::<u16>();
     strips::<u32>();
     strips::<u64>();
-    force_level(None);
-    force_streaming(None);
 }
 
 #[test]
@@ -475,17 +492,8 @@ fn copies_of_reversed_runs_streamed() {
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
                 let sv = StridedView::new(&*src, sl).unwrap();
-                for (level, stream) in settings() {
-                    force_level(Some(level));
-                    force_streaming(stream);
-                    // (Every offset in release, where CI runs this;
-                    // three in debug.)
-                    let shifts: Vec<usize> = if cfg!(debug_assertions) {
-                        vec![0, 1, 64 / size - 1]
-                    } else {
-                        (0..64 / size).collect()
-                    };
-                    for shift in shifts {
+                under_every_setting(|level, stream| {
+                    for shift in line_offsets(size) {
                         let dl = Layout::new(shape, [pitch as isize, 1], shift).unwrap();
                         let mut dst = vec![T::default(); dl.required_len() + 64 / size];
                         let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
@@ -506,7 +514,7 @@ fn copies_of_reversed_runs_streamed() {
                             .enumerate()
                             .all(|(p, e)| reached(p) || *e == T::default()));
                     }
-                }
+                });
             }
         }
     }
@@ -514,8 +522,6 @@ fn copies_of_reversed_runs_streamed() {
     reversed::<u16>();
     reversed::<u32>();
     reversed::<u64>();
-    force_level(None);
-    force_streaming(None);
 }
 
 #[test]
@@ -529,12 +535,7 @@ fn fills_of_long_runs_streamed() {
         let size = size_of::<T>();
         let n = (16 << 10) / size + 64 / size + 3;
         let pitch = n + 64 / size + 1;
-        let shifts: Vec<usize> = if cfg!(debug_assertions) {
-            vec![0, 1, 64 / size - 1]
-        } else {
-            (0..64 / size).collect()
-        };
-        for shift in shifts {
+        for shift in line_offsets(size) {
             let l = Layout::new([3, n], [pitch as isize, 1], shift).unwrap();
             let len = l.required_len();
             let mut g = Guarded::new(len * size);
@@ -544,9 +545,7 @@ fn fills_of_long_runs_streamed() {
                 } else {
                     g.at_start(len)
                 };
-                for (level, stream) in settings() {
-                    force_level(Some(level));
-                    force_streaming(stream);
+                under_every_setting(|level, stream| {
                     buf.fill(T::default());
                     let mut v = StridedViewMut::new(&mut *buf, l).unwrap();
                     v.fill(T::from_index(7));
@@ -560,7 +559,7 @@ fn fills_of_long_runs_streamed() {
                         };
                         assert_eq!(*e, want, "{level:?} {stream:?} shift {shift} at {p}");
                     }
-                }
+                });
             }
         }
     }
@@ -568,6 +567,4 @@ fn fills_of_long_runs_streamed() {
     long::<u16>();
     long::<u32>();
     long::<u64>();
-    force_level(None);
-    force_streaming(None);
 }

@@ -237,33 +237,21 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
             }
         }
         #[cfg(all(target_arch = "x86_64", not(miri)))]
-        if stream {
-            // SAFETY: the run's n elements on both sides are reached
-            // positions (unit strides); T is plain (stream_for).
+        if stream || stream_rev {
+            let (d, s) = (
+                dst.wrapping_offset(dp).cast::<u8>(),
+                src.wrapping_offset(sp).cast::<u8>(),
+            );
+            // SAFETY: the run's n elements are reached positions on both
+            // sides: dst's at dp..dp + n (unit stride), src's at sp..sp + n
+            // (`stream`, unit stride) or sp - (n - 1)..=sp (`stream_rev`,
+            // stride -1); T is plain (stream_for).
             let done = unsafe {
-                simd::stream_copy(
-                    dst.offset(dp).cast::<u8>(),
-                    src.offset(sp).cast::<u8>(),
-                    n,
-                    size,
-                )
-            };
-            if done {
-                return;
-            }
-        }
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        if stream_rev {
-            // SAFETY: the run's n elements are reached positions: dst's
-            // at dp..dp + n (unit stride), src's at sp - (n - 1)..=sp
-            // (stride -1); T is plain (stream_for).
-            let done = unsafe {
-                simd::stream_copy_rev(
-                    dst.offset(dp).cast::<u8>(),
-                    src.offset(sp).cast::<u8>(),
-                    n,
-                    size,
-                )
+                if stream {
+                    simd::stream_copy(d, s, n, size)
+                } else {
+                    simd::stream_copy_rev(d, s, n, size)
+                }
             };
             if done {
                 return;

@@ -208,6 +208,22 @@ pub(crate) fn stream_fence() {
     }
 }
 
+/// How the streaming kernels cut `n` elements of `size` bytes from `d`:
+/// `(peel, lines)`, a head of `peel` bytes up to the first 64-byte
+/// boundary, then `lines` whole lines (`peel + 64·lines <= n·size`; the
+/// rest is the tail). `None` when the boundary falls inside an element or
+/// no whole line fits.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn line_split(d: *const u8, n: usize, size: usize) -> Option<(usize, usize)> {
+    let bytes = n * size;
+    let peel = (64 - d.addr() % 64) % 64;
+    if peel % size != 0 || bytes < peel + 64 {
+        return None;
+    }
+    Some((peel, (bytes - peel) / 64))
+}
+
 /// Copies `n` plain elements of `size` bytes from `s` to `d` (not
 /// overlapping), streaming whole destination lines: ordinary stores up to
 /// the first 64-byte boundary of `d` and after the last, streaming stores
@@ -221,13 +237,10 @@ pub(crate) fn stream_fence() {
 #[inline(always)]
 pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize) -> bool {
     use core::arch::x86_64::*;
-    let bytes = n * size;
-    let peel = (64 - (d as usize) % 64) % 64;
-    if peel % size != 0 || bytes < peel + 64 {
+    let Some((peel, lines)) = line_split(d, n, size) else {
         return false;
-    }
-    let lines = (bytes - peel) / 64;
-    // SAFETY: (whole body) peel + 64·lines <= bytes, all within the n
+    };
+    // SAFETY: (whole body) peel + 64·lines <= n·size (line_split), all within the n
     // elements; the line stores are 64-byte aligned.
     unsafe {
         core::ptr::copy_nonoverlapping(s, d, peel);
@@ -245,7 +258,7 @@ pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize
             sp = sp.add(64);
         }
         let done = peel + 64 * lines;
-        core::ptr::copy_nonoverlapping(s.add(done), d.add(done), bytes - done);
+        core::ptr::copy_nonoverlapping(s.add(done), d.add(done), n * size - done);
     }
     true
 }
@@ -268,14 +281,11 @@ pub(crate) unsafe fn stream_fill(d: *mut u8, v: *const u8, n: usize, size: usize
     if !matches!(size, 1 | 2 | 4 | 8) {
         return false;
     }
-    let bytes = n * size;
-    let peel = (64 - (d as usize) % 64) % 64;
-    if peel % size != 0 || bytes < peel + 64 {
+    let Some((peel, lines)) = line_split(d, n, size) else {
         return false;
-    }
-    let lines = (bytes - peel) / 64;
+    };
     // SAFETY: (whole body) every store below lies in the n elements from
-    // d: peel + 64·lines <= bytes; the line stores are 64-byte aligned;
+    // d: peel + 64·lines <= n·size (line_split); the line stores are 64-byte aligned;
     // the pattern holds 16 / size copies of the value's bytes.
     unsafe {
         let mut pattern = [0u8; 16];
@@ -321,12 +331,9 @@ pub(crate) unsafe fn stream_copy_rev(d: *mut u8, s: *const u8, n: usize, size: u
     if !matches!(size, 1 | 2 | 4 | 8) {
         return false;
     }
-    let bytes = n * size;
-    let peel = (64 - (d as usize) % 64) % 64;
-    if peel % size != 0 || bytes < peel + 64 {
+    let Some((peel, lines)) = line_split(d, n, size) else {
         return false;
-    }
-    let lines = (bytes - peel) / 64;
+    };
     // Reverses the elements of a 16-byte piece (SSE2 only: 16-bit words
     // by shuffles, then the bytes inside them by shifts).
     #[inline(always)]
