@@ -99,6 +99,16 @@ fn settings() -> Vec<(Level, Option<bool>)> {
     v
 }
 
+// Calls the generic test body `$f` for every element size (1, 2, 4, 8).
+macro_rules! every_size {
+    ($f:ident) => {{
+        $f::<u8>();
+        $f::<u16>();
+        $f::<u32>();
+        $f::<u64>();
+    }};
+}
+
 // Runs `f` under every setting of `settings()`, then restores the defaults.
 fn under_every_setting(mut f: impl FnMut(Level, Option<bool>)) {
     for (level, stream) in settings() {
@@ -452,10 +462,7 @@ fn staged_zip_with_of_columns_4_kib_apart() {
             }
         }
     }
-    strips::<u8>();
-    strips::<u16>();
-    strips::<u32>();
-    strips::<u64>();
+    every_size!(strips);
 }
 
 #[test]
@@ -518,10 +525,7 @@ fn copies_of_reversed_runs_streamed() {
             }
         }
     }
-    reversed::<u8>();
-    reversed::<u16>();
-    reversed::<u32>();
-    reversed::<u64>();
+    every_size!(reversed);
 }
 
 #[test]
@@ -563,8 +567,5 @@ fn fills_of_long_runs_streamed() {
             }
         }
     }
-    long::<u8>();
-    long::<u16>();
-    long::<u32>();
-    long::<u64>();
+    every_size!(long);
 }
