@@ -15,7 +15,9 @@
 //! assert!(defs.iter().any(|d| d.name == "T2 fill"));
 //! ```
 
+use std::cell::{RefCell, RefMut};
 use std::hint::black_box;
+use std::rc::Rc;
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 use ndarray::{ArrayView, ArrayViewMut, IxDyn, ShapeBuilder};
@@ -32,19 +34,23 @@ fn data(n: usize) -> Vec<f32> {
 }
 
 /// An operand allocated and filled on first use (the warm-up round), so
-/// that a case holds memory only while it runs.
+/// that a case holds memory only while it runs. Clones share the buffer:
+/// every contender of a case reads and writes the same memory (two equal
+/// 64 MiB buffers can run up to 15% apart on the README's machine, which
+/// decided ties), and the report evicts the cache between contenders.
 #[derive(Clone)]
-struct Buf(Vec<f32>, usize);
+struct Buf(Rc<RefCell<Vec<f32>>>, usize);
 
 impl Buf {
     fn new(n: usize) -> Buf {
-        Buf(Vec::new(), n)
+        Buf(Rc::new(RefCell::new(Vec::new())), n)
     }
-    fn get(&mut self) -> &mut Vec<f32> {
-        if self.0.is_empty() {
-            self.0 = data(self.1);
+    fn get(&self) -> RefMut<'_, Vec<f32>> {
+        let mut v = self.0.borrow_mut();
+        if v.is_empty() {
+            *v = data(self.1);
         }
-        &mut self.0
+        v
     }
 }
 
@@ -135,6 +141,7 @@ fn def(name: String, build: impl Fn() -> Bench + 'static) -> CaseDef {
 fn bench(
     name: &str,
     bytes: usize,
+    cold: bool,
     ours: Box<dyn FnMut()>,
     ndarray: Box<dyn FnMut()>,
     strided: Option<Box<dyn FnMut()>>,
@@ -146,6 +153,7 @@ fn bench(
     Bench {
         name: name.into(),
         bytes: bytes as f64,
+        cold,
         ours,
         peers,
     }
@@ -159,38 +167,43 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
         with_rank!(op.shape, |N| {
             let sl: Layout<N> = l(&op.shape, &op.strides);
             let cl: Layout<N> = Layout::contiguous(sl.shape());
-            let (mut a, mut b, mut c, mut d) = (
-                Buf::new(op.len),
-                Buf::new(op.len),
-                Buf::new(op.len),
-                Buf::new(sl.numel()),
-            );
+            let a = Buf::new(op.len);
+            let (b, c) = (a.clone(), a.clone());
+            let d = if op.len == sl.numel() {
+                a.clone()
+            } else {
+                Buf::new(sl.numel())
+            };
             let bytes = if map { 2 } else { 1 } * sl.numel() * 4;
             let (o2, o3) = (op.clone(), op.clone());
             let f = move |x: &mut f32| *x = *x * 0.5 + 1.0;
             bench(
                 &name,
                 bytes,
+                true,
                 Box::new(move || {
-                    let mut v = StridedViewMut::new(a.get(), sl).unwrap();
+                    let mut g_a = a.get();
+                    let mut v = StridedViewMut::new(&mut *g_a, sl).unwrap();
                     if map {
                         v.map_inplace(f);
                     } else {
                         v.fill(2.0);
                     }
-                    black_box(a.get());
+                    black_box(&mut *g_a);
                 }),
                 Box::new(move || {
-                    let mut v = nd_mut(b.get(), &o2.shape, &o2.strides);
+                    let mut g_b = b.get();
+                    let mut v = nd_mut(&mut *g_b, &o2.shape, &o2.strides);
                     if map {
                         v.map_inplace(f);
                     } else {
                         v.fill(2.0);
                     }
-                    black_box(b.get());
+                    black_box(&mut *g_b);
                 }),
                 Some(Box::new(move || {
-                    let mut v = sk_mut(c.get(), &o3.shape, &o3.strides);
+                    let mut g_c = c.get();
+                    let mut v = sk_mut(&mut *g_c, &o3.shape, &o3.strides);
                     if map {
                         sk::map_update_into::<f32, sk::Identity>(
                             &mut v,
@@ -206,17 +219,18 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
                         )
                         .unwrap();
                     }
-                    black_box(c.get());
+                    black_box(&mut *g_c);
                 })),
                 contig.then(|| {
                     Box::new(move || {
-                        let mut v = StridedViewMut::new(d.get(), cl).unwrap();
+                        let mut g_d = d.get();
+                        let mut v = StridedViewMut::new(&mut *g_d, cl).unwrap();
                         if map {
                             v.map_inplace(f);
                         } else {
                             v.fill(2.0);
                         }
-                        black_box(d.get());
+                        black_box(&mut *g_d);
                     }) as Box<dyn FnMut()>
                 }),
             )
@@ -242,8 +256,13 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
         with_rank!(op.shape, |N| {
             let sl: Layout<N> = l(&op.shape, &op.strides);
             let cl: Layout<N> = Layout::contiguous(sl.shape());
-            let mut a = Buf::new(op.len);
-            let (mut a2, mut a3, mut a4) = (a.clone(), a.clone(), Buf::new(sl.numel()));
+            let a = Buf::new(op.len);
+            let (a2, a3) = (a.clone(), a.clone());
+            let a4 = if op.len == sl.numel() {
+                a.clone()
+            } else {
+                Buf::new(sl.numel())
+            };
             let (o2, o3) = (op.clone(), op.clone());
             let ours = move |v: StridedView<'_, f32, N>| match kind {
                 Reduction::Sum => black_box(v.sum() as f64),
@@ -255,11 +274,14 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
             bench(
                 &name,
                 sl.numel() * 4,
+                true,
                 Box::new(move || {
-                    ours(StridedView::new(a.get(), sl).unwrap());
+                    let mut g_a = a.get();
+                    ours(StridedView::new(&mut *g_a, sl).unwrap());
                 }),
                 Box::new(move || {
-                    let v = nd(a2.get(), &o2.shape, &o2.strides);
+                    let mut g_a2 = a2.get();
+                    let v = nd(&mut *g_a2, &o2.shape, &o2.strides);
                     if kind == Reduction::Sum {
                         black_box(v.sum());
                     } else {
@@ -271,7 +293,8 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                 // associativity and is the peer of `map_reduce`.
                 (kind != Reduction::Fold).then(|| -> Box<dyn FnMut()> {
                     Box::new(move || {
-                        let v = sk_view(a3.get(), &o3.shape, &o3.strides);
+                        let mut g_a3 = a3.get();
+                        let v = sk_view(&mut *g_a3, &o3.shape, &o3.strides);
                         if kind == Reduction::Sum {
                             black_box(sk::sum(&v, Exec::serial()).unwrap());
                         } else {
@@ -289,7 +312,8 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                     })
                 }),
                 Some(Box::new(move || {
-                    ours(StridedView::new(a4.get(), cl).unwrap());
+                    let mut g_a4 = a4.get();
+                    ours(StridedView::new(&mut *g_a4, cl).unwrap());
                 })),
             )
         })
@@ -304,37 +328,45 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
             let sl: Layout<N> = l(&src.shape, &src.strides);
             let cl: Layout<N> = Layout::contiguous(sl.shape());
             let n = sl.numel();
-            let mut s = Buf::new(src.len);
-            let (mut s2, mut s3, mut s4) = (s.clone(), s.clone(), Buf::new(n));
-            let (mut d1, mut d2, mut d3, mut d4) =
-                (Buf::new(n), Buf::new(n), Buf::new(n), Buf::new(n));
+            let s = Buf::new(src.len);
+            let (s2, s3) = (s.clone(), s.clone());
+            let s4 = if src.len == n { s.clone() } else { Buf::new(n) };
+            let d1 = Buf::new(n);
+            let (d2, d3, d4) = (d1.clone(), d1.clone(), d1.clone());
             let (o2, o3) = (src.clone(), src.clone());
             let rm = row_major(&src.shape);
             let rm2 = rm.clone();
             bench(
                 &name,
                 3 * n * 4 * reps,
+                reps == 1,
                 Box::new(move || {
-                    let sv = StridedView::new(s.get(), sl).unwrap();
-                    let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
+                    let mut g_s = s.get();
+                    let mut g_d1 = d1.get();
+                    let sv = StridedView::new(&mut *g_s, sl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
                     for _ in 0..reps {
                         dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
                     }
-                    black_box(d1.get());
+                    black_box(&mut *g_d1);
                 }),
                 Box::new(move || {
-                    let sv = nd(s2.get(), &o2.shape, &o2.strides);
-                    let mut dv = nd_mut(d2.get(), &o2.shape, &rm);
+                    let mut g_s2 = s2.get();
+                    let mut g_d2 = d2.get();
+                    let sv = nd(&mut *g_s2, &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(&mut *g_d2, &o2.shape, &rm);
                     for _ in 0..reps {
                         ndarray::Zip::from(&mut dv)
                             .and(black_box(&sv))
                             .for_each(|d, s| *d += s);
                     }
-                    black_box(d2.get());
+                    black_box(&mut *g_d2);
                 }),
                 Some(Box::new(move || {
-                    let sv = sk_view(s3.get(), &o3.shape, &o3.strides);
-                    let mut dv = sk_mut(d3.get(), &o3.shape, &rm2);
+                    let mut g_s3 = s3.get();
+                    let mut g_d3 = d3.get();
+                    let sv = sk_view(&mut *g_s3, &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(&mut *g_d3, &o3.shape, &rm2);
                     for _ in 0..reps {
                         sk::zip_update2_into::<f32, f32, sk::Identity, sk::Identity>(
                             &mut dv,
@@ -344,15 +376,17 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                         )
                         .unwrap();
                     }
-                    black_box(d3.get());
+                    black_box(&mut *g_d3);
                 })),
                 Some(Box::new(move || {
-                    let sv = StridedView::new(s4.get(), cl).unwrap();
-                    let mut dv = StridedViewMut::new(d4.get(), cl).unwrap();
+                    let mut g_s4 = s4.get();
+                    let mut g_d4 = d4.get();
+                    let sv = StridedView::new(&mut *g_s4, cl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut *g_d4, cl).unwrap();
                     for _ in 0..reps {
                         dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
                     }
-                    black_box(d4.get());
+                    black_box(&mut *g_d4);
                 })),
             )
         })
@@ -367,64 +401,71 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
             let bl: Layout<N> = l(&bop.shape, &bop.strides);
             let cl: Layout<N> = Layout::contiguous(bl.shape());
             let n = bl.numel();
-            let (mut a, mut b) = (Buf::new(n), Buf::new(bop.len));
-            let (mut a2, mut b2, mut a3, mut b3, mut a4, mut b4) = (
-                a.clone(),
-                b.clone(),
-                a.clone(),
-                b.clone(),
-                a.clone(),
-                Buf::new(n),
-            );
-            let (mut d1, mut d2, mut d3, mut d4) =
-                (Buf::new(n), Buf::new(n), Buf::new(n), Buf::new(n));
+            let (a, b) = (Buf::new(n), Buf::new(bop.len));
+            let (a2, b2, a3, b3, a4) = (a.clone(), b.clone(), a.clone(), b.clone(), a.clone());
+            let b4 = if bop.len == n { b.clone() } else { Buf::new(n) };
+            let d1 = Buf::new(n);
+            let (d2, d3, d4) = (d1.clone(), d1.clone(), d1.clone());
             let (o2, o3) = (bop.clone(), bop.clone());
             let rm = row_major(&bop.shape);
             let rm2 = rm.clone();
             bench(
                 &name,
                 4 * n * 4,
+                true,
                 Box::new(move || {
-                    let av = StridedView::new(a.get(), cl).unwrap();
-                    let bv = StridedView::new(b.get(), bl).unwrap();
-                    let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
+                    let mut g_a = a.get();
+                    let mut g_b = b.get();
+                    let mut g_d1 = d1.get();
+                    let av = StridedView::new(&mut *g_a, cl).unwrap();
+                    let bv = StridedView::new(&mut *g_b, bl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
                     Zip::from(&mut dv)
                         .and(av)
                         .unwrap()
                         .and(bv)
                         .unwrap()
                         .for_each(|d, a, b| *d = a + b);
-                    black_box(d1.get());
+                    black_box(&mut *g_d1);
                 }),
                 Box::new(move || {
-                    let av = nd(a2.get(), &o2.shape, &rm);
-                    let bv = nd(b2.get(), &o2.shape, &o2.strides);
-                    let mut dv = nd_mut(d2.get(), &o2.shape, &rm);
+                    let mut g_a2 = a2.get();
+                    let mut g_b2 = b2.get();
+                    let mut g_d2 = d2.get();
+                    let av = nd(&mut *g_a2, &o2.shape, &rm);
+                    let bv = nd(&mut *g_b2, &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(&mut *g_d2, &o2.shape, &rm);
                     ndarray::Zip::from(&mut dv)
                         .and(&av)
                         .and(&bv)
                         .for_each(|d, a, b| *d = a + b);
-                    black_box(d2.get());
+                    black_box(&mut *g_d2);
                 }),
                 Some(Box::new(move || {
-                    let av = sk_view(a3.get(), &o3.shape, &rm2);
-                    let bv = sk_view(b3.get(), &o3.shape, &o3.strides);
-                    let mut dv = sk_mut(d3.get(), &o3.shape, &rm2);
+                    let mut g_a3 = a3.get();
+                    let mut g_b3 = b3.get();
+                    let mut g_d3 = d3.get();
+                    let av = sk_view(&mut *g_a3, &o3.shape, &rm2);
+                    let bv = sk_view(&mut *g_b3, &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(&mut *g_d3, &o3.shape, &rm2);
                     sk::zip_map2_into(&mut dv, &av, &bv, |a: f32, b: f32| a + b, Exec::serial())
                         .unwrap();
-                    black_box(d3.get());
+                    black_box(&mut *g_d3);
                 })),
                 Some(Box::new(move || {
-                    let av = StridedView::new(a4.get(), cl).unwrap();
-                    let bv = StridedView::new(b4.get(), cl).unwrap();
-                    let mut dv = StridedViewMut::new(d4.get(), cl).unwrap();
+                    let mut g_a4 = a4.get();
+                    let mut g_b4 = b4.get();
+                    let mut g_d4 = d4.get();
+                    let av = StridedView::new(&mut *g_a4, cl).unwrap();
+                    let bv = StridedView::new(&mut *g_b4, cl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut *g_d4, cl).unwrap();
                     Zip::from(&mut dv)
                         .and(av)
                         .unwrap()
                         .and(bv)
                         .unwrap()
                         .for_each(|d, a, b| *d = a + b);
-                    black_box(d4.get());
+                    black_box(&mut *g_d4);
                 })),
             )
         })
@@ -437,26 +478,30 @@ fn sum_axis_case(name: String, op: Operand, axis: usize) -> CaseDef {
         let op = op.clone();
         with_rank!(op.shape, |N| {
             let sl: Layout<N> = l(&op.shape, &op.strides);
-            let mut a = Buf::new(op.len);
-            let (mut a2, mut a3) = (a.clone(), a.clone());
+            let a = Buf::new(op.len);
+            let (a2, a3) = (a.clone(), a.clone());
             let (o2, o3) = (op.clone(), op.clone());
             bench(
                 &name,
                 sl.numel() * 4,
+                true,
                 Box::new(move || {
+                    let mut g_a = a.get();
                     black_box(
-                        StridedView::new(a.get(), sl)
+                        StridedView::new(&mut *g_a, sl)
                             .unwrap()
                             .sum_axis(axis)
                             .unwrap(),
                     );
                 }),
                 Box::new(move || {
-                    let v = nd(a2.get(), &o2.shape, &o2.strides);
+                    let mut g_a2 = a2.get();
+                    let v = nd(&mut *g_a2, &o2.shape, &o2.strides);
                     black_box(v.sum_axis(ndarray::Axis(axis)));
                 }),
                 Some(Box::new(move || {
-                    let v = sk_view(a3.get(), &o3.shape, &o3.strides);
+                    let mut g_a3 = a3.get();
+                    let v = sk_view(&mut *g_a3, &o3.shape, &o3.strides);
                     black_box(
                         sk::reduce_axis(
                             &v,
@@ -555,25 +600,32 @@ pub fn all() -> Vec<CaseDef> {
 fn operator_case() -> CaseDef {
     def("T2 operator &a.t() + &b".into(), || {
         let cl: Layout<2> = Layout::contiguous([4096, 4096]);
-        let (mut a, mut b) = (Buf::new(ELEMS), Buf::new(ELEMS));
-        let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
+        let (a, b) = (Buf::new(ELEMS), Buf::new(ELEMS));
+        let (a2, b2, a3, b3) = (a.clone(), b.clone(), a.clone(), b.clone());
         bench(
             "T2 operator &a.t() + &b",
             3 * ELEMS * 4,
+            true,
             Box::new(move || {
-                let av = StridedView::new(a.get(), cl).unwrap();
-                let bv = StridedView::new(b.get(), cl).unwrap();
+                let mut g_a = a.get();
+                let mut g_b = b.get();
+                let av = StridedView::new(&mut *g_a, cl).unwrap();
+                let bv = StridedView::new(&mut *g_b, cl).unwrap();
                 black_box(&av.t() + &bv);
             }),
             Box::new(move || {
-                let av = nd(a2.get(), &[4096, 4096], &[4096, 1]);
-                let bv = nd(b2.get(), &[4096, 4096], &[4096, 1]);
+                let mut g_a2 = a2.get();
+                let mut g_b2 = b2.get();
+                let av = nd(&mut *g_a2, &[4096, 4096], &[4096, 1]);
+                let bv = nd(&mut *g_b2, &[4096, 4096], &[4096, 1]);
                 black_box(&av.t() + &bv);
             }),
             None,
             Some(Box::new(move || {
-                let av = StridedView::new(a3.get(), cl).unwrap();
-                let bv = StridedView::new(b3.get(), cl).unwrap();
+                let mut g_a3 = a3.get();
+                let mut g_b3 = b3.get();
+                let av = StridedView::new(&mut *g_a3, cl).unwrap();
+                let bv = StridedView::new(&mut *g_b3, cl).unwrap();
                 black_box(&av + &bv);
             })),
         )
@@ -587,91 +639,112 @@ pub fn parallel() -> Vec<CaseDef> {
     let sl: Layout<2> = Layout::new(shape, strides, 0).unwrap();
     let cl: Layout<2> = Layout::contiguous(shape);
     out.push(def("T2 par_map_inplace".into(), move || {
-        let (mut a, mut b, mut c) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
+        let a = Buf::new(ELEMS);
+        let (b, c) = (a.clone(), a.clone());
         bench(
             "T2 par_map_inplace",
             2 * ELEMS * 4,
+            true,
             Box::new(move || {
-                StridedViewMut::new(a.get(), sl)
+                let mut g_a = a.get();
+                StridedViewMut::new(&mut *g_a, sl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
-                black_box(a.get());
+                black_box(&mut *g_a);
             }),
             Box::new(move || {
-                nd_mut(b.get(), &shape, &strides).par_map_inplace(|x| *x = *x * 0.5 + 1.0);
-                black_box(b.get());
+                let mut g_b = b.get();
+                nd_mut(&mut *g_b, &shape, &strides).par_map_inplace(|x| *x = *x * 0.5 + 1.0);
+                black_box(&mut *g_b);
             }),
             None,
             Some(Box::new(move || {
-                StridedViewMut::new(c.get(), cl)
+                let mut g_c = c.get();
+                StridedViewMut::new(&mut *g_c, cl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
-                black_box(c.get());
+                black_box(&mut *g_c);
             })),
         )
     }));
     out.push(def("T2 par_fill".into(), move || {
-        let (mut a, mut b, mut c) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
+        let a = Buf::new(ELEMS);
+        let (b, c) = (a.clone(), a.clone());
         bench(
             "T2 par_fill",
             ELEMS * 4,
+            true,
             Box::new(move || {
-                StridedViewMut::new(a.get(), sl).unwrap().par_fill(2.0);
-                black_box(a.get());
+                let mut g_a = a.get();
+                StridedViewMut::new(&mut *g_a, sl).unwrap().par_fill(2.0);
+                black_box(&mut *g_a);
             }),
             Box::new(move || {
-                nd_mut(b.get(), &shape, &strides).par_map_inplace(|x| *x = 2.0);
-                black_box(b.get());
+                let mut g_b = b.get();
+                nd_mut(&mut *g_b, &shape, &strides).par_map_inplace(|x| *x = 2.0);
+                black_box(&mut *g_b);
             }),
             None,
             Some(Box::new(move || {
-                StridedViewMut::new(c.get(), cl).unwrap().par_fill(2.0);
-                black_box(c.get());
+                let mut g_c = c.get();
+                StridedViewMut::new(&mut *g_c, cl).unwrap().par_fill(2.0);
+                black_box(&mut *g_c);
             })),
         )
     }));
     out.push(def("T2 Zip d = a + b^T par_for_each".into(), move || {
-        let (mut a, mut b) = (Buf::new(ELEMS), Buf::new(ELEMS));
-        let (mut d1, mut d2, mut d3) = (Buf::new(ELEMS), Buf::new(ELEMS), Buf::new(ELEMS));
-        let (mut a2, mut b2, mut a3, mut b3) = (a.clone(), b.clone(), a.clone(), b.clone());
+        let (a, b) = (Buf::new(ELEMS), Buf::new(ELEMS));
+        let d1 = Buf::new(ELEMS);
+        let (d2, d3) = (d1.clone(), d1.clone());
+        let (a2, b2, a3, b3) = (a.clone(), b.clone(), a.clone(), b.clone());
         let rm = [4096isize, 1];
         bench(
             "T2 Zip d = a + b^T par_for_each",
             4 * ELEMS * 4,
+            true,
             Box::new(move || {
-                let av = StridedView::new(a.get(), cl).unwrap();
-                let bv = StridedView::new(b.get(), sl).unwrap();
-                let mut dv = StridedViewMut::new(d1.get(), cl).unwrap();
+                let mut g_a = a.get();
+                let mut g_b = b.get();
+                let mut g_d1 = d1.get();
+                let av = StridedView::new(&mut *g_a, cl).unwrap();
+                let bv = StridedView::new(&mut *g_b, sl).unwrap();
+                let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
                 Zip::from(&mut dv)
                     .and(av)
                     .unwrap()
                     .and(bv)
                     .unwrap()
                     .par_for_each(|d, a, b| *d = a + b);
-                black_box(d1.get());
+                black_box(&mut *g_d1);
             }),
             Box::new(move || {
-                let av = nd(a2.get(), &shape, &rm);
-                let bv = nd(b2.get(), &shape, &strides);
-                let mut dv = nd_mut(d2.get(), &shape, &rm);
+                let mut g_a2 = a2.get();
+                let mut g_b2 = b2.get();
+                let mut g_d2 = d2.get();
+                let av = nd(&mut *g_a2, &shape, &rm);
+                let bv = nd(&mut *g_b2, &shape, &strides);
+                let mut dv = nd_mut(&mut *g_d2, &shape, &rm);
                 ndarray::Zip::from(&mut dv)
                     .and(&av)
                     .and(&bv)
                     .par_for_each(|d, a, b| *d = a + b);
-                black_box(d2.get());
+                black_box(&mut *g_d2);
             }),
             None,
             Some(Box::new(move || {
-                let av = StridedView::new(a3.get(), cl).unwrap();
-                let bv = StridedView::new(b3.get(), cl).unwrap();
-                let mut dv = StridedViewMut::new(d3.get(), cl).unwrap();
+                let mut g_a3 = a3.get();
+                let mut g_b3 = b3.get();
+                let mut g_d3 = d3.get();
+                let av = StridedView::new(&mut *g_a3, cl).unwrap();
+                let bv = StridedView::new(&mut *g_b3, cl).unwrap();
+                let mut dv = StridedViewMut::new(&mut *g_d3, cl).unwrap();
                 Zip::from(&mut dv)
                     .and(av)
                     .unwrap()
                     .and(bv)
                     .unwrap()
                     .par_for_each(|d, a, b| *d = a + b);
-                black_box(d3.get());
+                black_box(&mut *g_d3);
             })),
         )
     }));

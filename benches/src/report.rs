@@ -11,6 +11,15 @@
 //! per-run medians, their spread (lowest and highest run) and the lowest
 //! round of all runs.
 //!
+//! A cold case (one pass over operands larger than the last-level cache)
+//! reads a 64 MiB scratch buffer, untimed, before each contender: every
+//! contender then starts with none of its operands in the cache and no
+//! dirty lines of the previous contender left to write back inside its
+//! own timing. The cases give all contenders the same operand buffers
+//! (two equal 64 MiB buffers can read up to 15% apart on the machine of
+//! the README's tables), so the scratch read is what keeps one contender
+//! from finding the previous one's lines in the cache.
+//!
 //! ```
 //! use constrided_bench::report::{measure, Bench, Peer};
 //!
@@ -19,6 +28,7 @@
 //! let bench = Bench {
 //!     name: "fill".into(),
 //!     bytes: 8000.0,
+//!     cold: false,
 //!     ours: Box::new(move || x.fill(1)),
 //!     peers: vec![Peer::one("loop", Box::new(move || {
 //!         for v in y.iter_mut() {
@@ -69,6 +79,9 @@ pub struct Bench {
     pub name: String,
     /// Bytes read plus written per run (for GB/s).
     pub bytes: f64,
+    /// Runs cold: a scratch read evicts the cache before each contender
+    /// (for one pass over large operands; in-cache cases keep theirs warm).
+    pub cold: bool,
     /// constrided's run.
     pub ours: Box<dyn FnMut()>,
     /// The peers (a label missing here prints as "—").
@@ -101,6 +114,24 @@ pub struct Measured {
     pub peers: Vec<PeerStat>,
 }
 
+/// Bytes of the scratch buffer a cold case reads before each contender:
+/// twice the last-level cache of the README's machine (32 MiB).
+pub const EVICT_BYTES: usize = 64 << 20;
+
+/// Reads one byte of every 64-byte line of `scratch` (the lines come into
+/// the cache clean, pushing out what was there, dirty lines written back).
+///
+/// ```
+/// constrided_bench::report::evict(&vec![1u8; 4096]);
+/// ```
+pub fn evict(scratch: &[u8]) {
+    let mut acc = 0u8;
+    for line in scratch.chunks(64) {
+        acc ^= std::hint::black_box(line[0]);
+    }
+    std::hint::black_box(acc);
+}
+
 fn med(v: &[f64]) -> f64 {
     crate::median(v.to_vec())
 }
@@ -119,17 +150,24 @@ pub fn measure(mut bench: Bench, rounds: usize) -> Measured {
     let n = 1 + bench.peers.len();
     // times[c][r]: contender c (0 = constrided) in counted round r.
     let mut times = vec![Vec::with_capacity(rounds); n];
+    let scratch = bench.cold.then(|| vec![1u8; EVICT_BYTES]);
+    let timed = |f: &mut dyn FnMut()| {
+        if let Some(s) = &scratch {
+            evict(s);
+        }
+        time(f)
+    };
     for round in 0..=rounds {
         let mut t = vec![0.0; n];
         for k in 0..n {
             let c = (k + round) % n;
             t[c] = if c == 0 {
-                time(&mut *bench.ours)
+                timed(&mut *bench.ours)
             } else {
                 let p = &mut bench.peers[c - 1];
                 p.runs
                     .iter_mut()
-                    .map(|f| time(&mut **f))
+                    .map(|f| timed(&mut **f))
                     .fold(f64::INFINITY, f64::min)
             };
         }
