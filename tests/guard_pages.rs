@@ -536,36 +536,58 @@ fn fills_of_long_runs_streamed() {
     // ends; the gaps between rows must stay untouched.
     let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     fn long<T: Elem>() {
-        let size = size_of::<T>();
-        let n = (16 << 10) / size + 64 / size + 3;
-        let pitch = n + 64 / size + 1;
-        for shift in line_offsets(size) {
-            let l = Layout::new([3, n], [pitch as isize, 1], shift).unwrap();
-            let len = l.required_len();
-            let mut g = Guarded::new(len * size);
-            for at_end in [true, false] {
-                let buf: &mut [T] = if at_end {
-                    g.at_end(len)
-                } else {
-                    g.at_start(len)
-                };
-                under_every_setting(|level, stream| {
-                    buf.fill(T::default());
-                    let mut v = StridedViewMut::new(&mut *buf, l).unwrap();
-                    v.fill(T::from_index(7));
-                    let reached =
-                        |p: usize| p >= shift && (p - shift) / pitch < 3 && (p - shift) % pitch < n;
-                    for (p, e) in buf.iter().enumerate() {
-                        let want = if reached(p) {
-                            T::from_index(7)
-                        } else {
-                            T::default()
-                        };
-                        assert_eq!(*e, want, "{level:?} {stream:?} shift {shift} at {p}");
-                    }
-                });
-            }
-        }
+        long_rows::<T>(3, |v, x| v.fill(x));
     }
     every_size!(long);
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_fills_of_long_runs_streamed() {
+    // `par_fill` cuts the rows into slabs, one task each, every task
+    // streaming its runs: enough rows for the parallel path (65536
+    // elements and more), a row count the 2-4 slabs per thread do not
+    // divide evenly.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn long<T: Elem + Send + Sync>() {
+        let n = (16 << 10) / size_of::<T>() + 64 / size_of::<T>() + 3;
+        long_rows::<T>((1 << 16) / n + 5, |v, x| v.par_fill(x));
+    }
+    every_size!(long);
+}
+
+// `rows` rows of runs just over the streaming threshold (a pitch one line
+// and one element longer), filled by `fill` at every line offset, against
+// a guard page at either end; only the rows' elements may change.
+fn long_rows<T: Elem>(rows: usize, fill: impl Fn(&mut StridedViewMut<'_, T, 2>, T)) {
+    let size = size_of::<T>();
+    let n = (16 << 10) / size + 64 / size + 3;
+    let pitch = n + 64 / size + 1;
+    for shift in line_offsets(size) {
+        let l = Layout::new([rows, n], [pitch as isize, 1], shift).unwrap();
+        let len = l.required_len();
+        let mut g = Guarded::new(len * size);
+        for at_end in [true, false] {
+            let buf: &mut [T] = if at_end {
+                g.at_end(len)
+            } else {
+                g.at_start(len)
+            };
+            under_every_setting(|level, stream| {
+                buf.fill(T::default());
+                let mut v = StridedViewMut::new(&mut *buf, l).unwrap();
+                fill(&mut v, T::from_index(7));
+                let reached =
+                    |p: usize| p >= shift && (p - shift) / pitch < rows && (p - shift) % pitch < n;
+                for (p, e) in buf.iter().enumerate() {
+                    let want = if reached(p) {
+                        T::from_index(7)
+                    } else {
+                        T::default()
+                    };
+                    assert_eq!(*e, want, "{level:?} {stream:?} shift {shift} at {p}");
+                }
+            });
+        }
+    }
 }

@@ -402,3 +402,70 @@ transpose_props! {
     transposes_rank6: 6, 2usize..=6;
     transposes_rank8: 8, 2usize..=4;
 }
+
+// `par_fill` against the model: every reached position gets the value,
+// every other one keeps its own, on random unique layouts (flipped axes,
+// gaps, offsets into a longer buffer) from a few elements to past the
+// parallel path's 65536, with streaming forced on and off.
+#[cfg(feature = "rayon")]
+fn check_par_fill<const N: usize>(
+    shape: [usize; N],
+    (strides, offset): ([isize; N], usize),
+    slack: usize,
+    stream: Option<bool>,
+) {
+    let Ok(l) = Layout::new(shape, strides, offset) else {
+        return;
+    };
+    let buf = buffer(l.required_len() + slack, 5);
+    let mut got = buf.clone();
+    kernel::force_streaming(stream);
+    StridedViewMut::new(&mut got, l).unwrap().par_fill(-1);
+    kernel::force_streaming(None);
+    let mut want = buf;
+    for p in positions(shape, strides, offset) {
+        want[p as usize] = -1;
+    }
+    assert!(
+        got == want,
+        "shape {shape:?} strides {strides:?} offset {offset}"
+    );
+}
+
+#[cfg(feature = "rayon")]
+macro_rules! par_fill_props {
+    ($($name:ident: $n:literal, $sizes:expr;)*) => {$(
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
+            #[test]
+            fn $name(
+                (shape, layout) in proptest::array::uniform::<_, $n>($sizes)
+                    .prop_flat_map(|shape| (Just(shape), unique_strides(shape))),
+                slack in 0usize..=9,
+                stream in prop_oneof![Just(None), Just(Some(true)), Just(Some(false))],
+            ) {
+                check_par_fill(shape, layout, slack, stream);
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "rayon")]
+par_fill_props! {
+    par_fill_rank1: 1, 0usize..=140_000;
+    par_fill_rank2: 2, 0usize..=400;
+    par_fill_rank3: 3, 0usize..=60;
+    par_fill_rank4: 4, 1usize..=20;
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn par_fill_of_rank_0_and_empty_views() {
+    let mut x = [1i64, 2];
+    let l = Layout::<0>::new([], [], 1).unwrap();
+    StridedViewMut::new(&mut x, l).unwrap().par_fill(9);
+    assert_eq!(x, [1, 9]);
+    let e = Layout::new([0, 70_000], [70_000, 1], 0).unwrap();
+    StridedViewMut::new(&mut x, e).unwrap().par_fill(5);
+    assert_eq!(x, [1, 9]);
+}

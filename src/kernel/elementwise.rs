@@ -18,35 +18,73 @@ use crate::layout::Layout;
 /// Every position `l` reaches is inside the buffer and exclusively ours.
 pub(crate) unsafe fn fill_raw<T: Clone, const N: usize>(dst: *mut T, l: &Layout<N>, value: T) {
     let (shape, s) = (l.shape(), l.strides());
-    let size = size_of::<T>();
     // Large fills of plain values stream whole lines: written without
     // being read first (A/B, T2 fill of 64 MiB: 0.93-0.96x -> 1.10-1.15x
-    // ndarray; in whole reports a tie at the memory limit).
-    let stream = super::simd::stream_for::<T>(l.numel().saturating_mul(size));
+    // ndarray; in whole reports with shared buffers 1.09-1.12x).
+    let stream = super::simd::stream_for::<T>(l.numel().saturating_mul(size_of::<T>()));
     walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
         // SAFETY: positions p + j·inner for j < n are reached by l.
-        unsafe {
-            #[cfg(all(target_arch = "x86_64", not(miri)))]
-            if stream && inner == 1 && n * size >= super::copy::STREAM_RUN_MIN {
-                // SAFETY: the run's n elements from p are reached (unit
-                // stride) and ours; T is plain (stream_for), so `value`'s
-                // bytes are initialised, and it lives outside the buffer.
-                let v = (&value as *const T).cast::<u8>();
-                if super::simd::stream_fill(dst.offset(p).cast::<u8>(), v, n, size) {
-                    return;
-                }
-            }
-            if inner == 1 {
-                core::slice::from_raw_parts_mut(dst.offset(p), n).fill(value.clone());
-            } else {
-                for j in 0..n as isize {
-                    *dst.offset(p + j * inner) = value.clone();
-                }
-            }
-        }
+        unsafe { fill_run(dst, p, n, inner, &value, stream) }
     });
     if stream {
         super::simd::stream_fence();
+    }
+}
+
+/// [`fill_raw`] over the positions of a one-operand plan (a part of a
+/// parallel fill); `stream` as `fill_raw` decides it for the whole fill.
+/// The caller fences the streamed stores (`stream_fence`) before the
+/// fill counts as done.
+///
+/// # Safety
+/// Every position `plan` reaches is inside the buffer and exclusively
+/// ours; `stream` only if `stream_for::<T>` said so.
+#[cfg(feature = "rayon")]
+pub(crate) unsafe fn fill_plan<T: Clone>(dst: *mut T, plan: &Plan<1>, value: &T, stream: bool) {
+    let tile = engine::tile_edge(size_of::<T>());
+    for_each_run(plan, tile, |[p], n, [inner]| {
+        // SAFETY: positions p + j·inner for j < n are reached by the plan.
+        unsafe { fill_run(dst, p, n, inner, value, stream) }
+    });
+}
+
+/// Writes `value` at `p + j·inner` for `j < n`, streaming whole lines of
+/// long unit-stride runs when `stream`.
+///
+/// # Safety
+/// Those positions are inside the buffer and exclusively ours; `stream`
+/// only if `stream_for::<T>` said so (T is plain).
+#[inline(always)]
+unsafe fn fill_run<T: Clone>(
+    dst: *mut T,
+    p: isize,
+    n: usize,
+    inner: isize,
+    value: &T,
+    stream: bool,
+) {
+    let size = size_of::<T>();
+    // SAFETY: (whole body) the positions are in bounds and ours (contract).
+    unsafe {
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        if stream && inner == 1 && n * size >= super::copy::STREAM_RUN_MIN {
+            // SAFETY: the run's n elements from p are reached (unit
+            // stride) and ours; T is plain (stream_for), so `value`'s
+            // bytes are initialised, and it lives outside the buffer.
+            let v = (value as *const T).cast::<u8>();
+            if super::simd::stream_fill(dst.offset(p).cast::<u8>(), v, n, size) {
+                return;
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+        let _ = stream;
+        if inner == 1 {
+            core::slice::from_raw_parts_mut(dst.offset(p), n).fill(value.clone());
+        } else {
+            for j in 0..n as isize {
+                *dst.offset(p + j * inner) = value.clone();
+            }
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 //! copied on its own thread by the sequential loops.
 
 use super::copy::{copy_plan, copy_planned, copy_planned_sized};
+use super::elementwise::{fill_plan, fill_raw};
+use super::plan::{Order, Plan};
 use crate::layout::Layout;
 use rayon::prelude::*;
 
@@ -18,6 +20,14 @@ struct SendPtr<T>(*mut T);
 unsafe impl<T> Send for SendPtr<T> {}
 // SAFETY: as above.
 unsafe impl<T> Sync for SendPtr<T> {}
+
+impl<T> SendPtr<T> {
+    // Through a method, a closure captures the whole wrapper (Sync), not
+    // its raw pointer field.
+    fn get(&self) -> *mut T {
+        self.0
+    }
+}
 
 /// The copy engine on rayon's thread pool (`par_rearrange`): large copies
 /// are split over disjoint parts of `dst`, each copied by the sequential
@@ -62,6 +72,54 @@ pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
         unsafe { copy_planned_sized(d.0, s.0 as *const T, part, bytes) };
+    });
+}
+
+/// `fill` on rayon's thread pool (`par_fill`): large fills are split into
+/// slabs of the plan's outermost axis, each filled by the sequential
+/// run loop of [`fill_raw`], with streaming stores when the whole fill
+/// would stream (each task fences its own streamed stores).
+///
+/// # Safety
+/// As [`fill_raw`], and `T: Send + Sync` is what lets the parts (and a
+/// shared `value`) cross threads.
+pub(crate) unsafe fn par_fill_raw<T: Clone + Send + Sync, const N: usize>(
+    dst: *mut T,
+    l: &Layout<N>,
+    value: T,
+) {
+    let (shape, strides) = (l.shape(), l.strides());
+    let Some(plan) = Plan::<1>::new(&shape, [&strides], [l.offset()], Order::Free) else {
+        return;
+    };
+    if plan.rank == 0 || plan.numel() < PARALLEL_MIN {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { fill_raw(dst, l, value) };
+        return;
+    }
+    let d = SendPtr(dst);
+    let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
+    let stream = super::simd::stream_for::<T>(bytes);
+    let outer = plan.shape[0];
+    let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
+    (0..chunks).into_par_iter().for_each(|c| {
+        let (lo, hi) = (split(outer, c, chunks), split(outer, c + 1, chunks));
+        if lo == hi {
+            return;
+        }
+        let mut part = plan;
+        part.shape[0] = hi - lo;
+        part.start[0] += lo as isize * plan.strides[0][0];
+        // SAFETY: part is the slab lo..hi of the plan's outermost axis, a
+        // subset of l's positions (in bounds); distinct slabs of the
+        // unique l are disjoint, so no two tasks write the same element.
+        // `stream` is stream_for's answer for the whole fill.
+        unsafe { fill_plan(d.get(), &part, &value, stream) };
+        if stream {
+            // This thread's streamed stores are visible before the task
+            // counts as done.
+            super::simd::stream_fence();
+        }
     });
 }
 

@@ -762,7 +762,11 @@ impl<T, const N: usize, M: Mapping<N> + Send> StridedViewMut<'_, T, N, M> {
     where
         T: Clone + Send + Sync,
     {
-        crate::Zip::from(self.reborrow()).par_for_each(|e| *e = value.clone())
+        let p = self.as_mut_ptr();
+        let l = self.layout();
+        // SAFETY: l is valid, unique and exclusively ours (view invariants);
+        // T: Send + Sync lets the disjoint parts and `value` cross threads.
+        unsafe { crate::kernel::parallel::par_fill_raw(p, &l, value) }
     }
 }
 
