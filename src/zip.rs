@@ -805,7 +805,10 @@ macro_rules! zip_arity {
                 };
                 let tile = engine::tile_edge(0 $(.max(size_of::<$P::Elem>()))+);
                 let ptrs = AssertSync(($($v.ptr,)+));
-                engine::par_split(plan, PAR_MIN, &|part: &Plan<$K>| {
+                // About eight parts per thread (work to steal), none under
+                // PAR_MIN elements: each part costs a plan and a join.
+                let min = PAR_MIN.max(plan.numel() / (8 * rayon::current_num_threads().max(1)));
+                engine::par_split(plan, min, &|part: &Plan<$K>| {
                     let ptrs = &ptrs;
                     // SAFETY: each part is a disjoint slab of the plan, so
                     // the tasks touch disjoint elements of every mutable

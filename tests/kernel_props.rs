@@ -469,3 +469,57 @@ fn par_fill_of_rank_0_and_empty_views() {
     StridedViewMut::new(&mut x, e).unwrap().par_fill(5);
     assert_eq!(x, [1, 9]);
 }
+
+// `Zip::par_for_each` (and `par_map_inplace`, which is built on it)
+// against the model: a mutable operand on a random unique layout, a
+// transposed shared operand and a broadcast row, from a few elements to
+// past the parallel split's 32768 (parts of up to an eighth per thread).
+#[cfg(feature = "rayon")]
+fn check_par_zip(shape: [usize; 2], (strides, offset): ([isize; 2], usize), slack: usize) {
+    use constrided::Zip;
+    let [r, c] = shape;
+    let Ok(l) = Layout::new(shape, strides, offset) else {
+        return;
+    };
+    let buf = buffer(l.required_len() + slack, 3);
+    let src = buffer(r * c, 11);
+    let row = buffer(c, 17);
+    let mut got = buf.clone();
+    {
+        let mut d = StridedViewMut::new(&mut got, l).unwrap();
+        let s = StridedView::new(&src, Layout::contiguous([c, r]))
+            .unwrap()
+            .t();
+        let b = StridedView::new(&row, Layout::contiguous([c])).unwrap();
+        Zip::from(&mut d)
+            .and(s)
+            .unwrap()
+            .and_broadcast(b)
+            .unwrap()
+            .par_for_each(|d, &s, &b| *d = *d * 3 + s - b);
+        d.par_map_inplace(|e| *e += 1);
+    }
+    let mut want = buf;
+    for (k, p) in positions(shape, strides, offset).into_iter().enumerate() {
+        let (i, j) = (k / c, k % c);
+        let e = &mut want[p as usize];
+        *e = *e * 3 + src[j * r + i] - row[j] + 1;
+    }
+    assert!(
+        got == want,
+        "shape {shape:?} strides {strides:?} offset {offset}"
+    );
+}
+
+#[cfg(feature = "rayon")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
+    #[test]
+    fn par_zip_against_the_model(
+        (shape, layout) in proptest::array::uniform::<_, 2>(0usize..=700)
+            .prop_flat_map(|shape| (Just(shape), unique_strides(shape))),
+        slack in 0usize..=9,
+    ) {
+        check_par_zip(shape, layout, slack);
+    }
+}
