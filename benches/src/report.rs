@@ -3,8 +3,10 @@
 //!
 //! A [`Bench`] is one operation done by constrided and by its peers. It
 //! runs in interleaved rounds: each round runs every contender once, in an
-//! order rotated by one each round (so no contender always follows the same
-//! one), after one warm-up round that is not counted. Per round, the ratio
+//! order rotated by one each round (so each contender goes first in turn;
+//! within a round the cyclic order stays, so a contender mostly follows
+//! the same one, which the eviction below makes harmless), after one
+//! warm-up round that is not counted. Per round, the ratio
 //! `peer time / constrided time` is taken; a case reports, per peer, the
 //! median of these ratios and the lowest one. `--runs R` repeats the whole
 //! report R times and prints, per case, the median over runs of the
@@ -15,10 +17,13 @@
 //! reads a 64 MiB scratch buffer, untimed, before each contender: every
 //! contender then starts with none of its operands in the cache and no
 //! dirty lines of the previous contender left to write back inside its
-//! own timing. The cases give all contenders the same operand buffers
+//! own timing. The lines a contender leaves dirty at its end are written
+//! back during the next scratch read, charged to nobody (as in STREAM-like
+//! benchmarks; a contender with streaming stores writes everything inside
+//! its time). The cases give all contenders the same operand buffers
 //! (two equal 64 MiB buffers can read up to 15% apart on the machine of
-//! the README's tables), so the scratch read is what keeps one contender
-//! from finding the previous one's lines in the cache.
+//! the README's tables), so the scratch read is also what keeps one
+//! contender from finding the previous one's lines in the cache.
 //!
 //! ```
 //! use constrided_bench::report::{measure, Bench, Peer};
