@@ -591,3 +591,54 @@ fn long_rows<T: Elem>(rows: usize, fill: impl Fn(&mut StridedViewMut<'_, T, 2>, 
         }
     }
 }
+
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_fills_of_one_run_cut_mid_line() {
+    // A contiguous view is one axis, which `par_fill` cuts into slabs at
+    // element (not line) boundaries: neighbouring tasks share the line at
+    // each cut, each streaming only the whole lines inside its own slab.
+    // Lengths whose slabs (2-4 per thread) fall just below, at and above
+    // the 16 KiB streaming threshold, at every line offset, flush against
+    // a guard page at either end, flipped too; the element before and
+    // after the view must stay untouched.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn one_run<T: Elem + Send + Sync>() {
+        let size = size_of::<T>();
+        let slabs = (std::thread::available_parallelism().map_or(1, |n| n.get()) * 4).max(1);
+        let at = slabs * (16 << 10) / size;
+        for n in [at - slabs - 1, at, at + 3 * slabs + 5] {
+            let n = n.max(1 << 16);
+            for shift in line_offsets(size) {
+                for stride in [1isize, -1] {
+                    let off = if stride < 0 { shift + n } else { shift + 1 };
+                    let l = Layout::new([n], [stride], off).unwrap();
+                    let len = shift + n + 2;
+                    let mut g = Guarded::new(len * size);
+                    for at_end in [true, false] {
+                        let buf: &mut [T] = if at_end {
+                            g.at_end(len)
+                        } else {
+                            g.at_start(len)
+                        };
+                        under_every_setting(|level, stream| {
+                            buf.fill(T::default());
+                            StridedViewMut::new(&mut *buf, l)
+                                .unwrap()
+                                .par_fill(T::from_index(7));
+                            for (p, e) in buf.iter().enumerate() {
+                                let want = if (shift + 1..=shift + n).contains(&p) {
+                                    T::from_index(7)
+                                } else {
+                                    T::default()
+                                };
+                                assert_eq!(*e, want, "{level:?} {stream:?} n {n} shift {shift} stride {stride} at {p}");
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+    every_size!(one_run);
+}

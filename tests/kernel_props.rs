@@ -523,3 +523,51 @@ proptest! {
         check_par_zip(shape, layout, slack);
     }
 }
+
+// Every element is written exactly once: slabs that overlapped (two tasks
+// writing the same element, a data race even when both write the same
+// value) or skipped an element would change the number of clones, which
+// the value checks above cannot see. The outer axis is split over
+// `threads·4` tasks: also outer axes shorter than that, size-1 axes,
+// reversed and column-major layouts, strided runs.
+#[cfg(feature = "rayon")]
+#[test]
+fn par_fill_clones_once_per_element() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CLONES: AtomicUsize = AtomicUsize::new(0);
+    #[derive(Debug, PartialEq)]
+    struct Counted(u32);
+    impl Clone for Counted {
+        fn clone(&self) -> Self {
+            CLONES.fetch_add(1, Ordering::Relaxed);
+            Counted(self.0)
+        }
+    }
+    fn check<const N: usize>(l: Layout<N>) {
+        let mut buf: Vec<Counted> = (0..l.required_len() + 3).map(|_| Counted(0)).collect();
+        CLONES.store(0, Ordering::Relaxed);
+        StridedViewMut::new(&mut buf, l)
+            .unwrap()
+            .par_fill(Counted(1));
+        let (shape, strides, offset) = (l.shape(), l.strides(), l.offset());
+        assert_eq!(
+            CLONES.load(Ordering::Relaxed),
+            l.numel(),
+            "{shape:?} {strides:?}"
+        );
+        let mut want = vec![0; buf.len()];
+        for p in positions(shape, strides, offset) {
+            want[p as usize] = 1;
+        }
+        assert!(buf.iter().map(|e| e.0).eq(want), "{shape:?} {strides:?}");
+    }
+    let n = 1 << 16;
+    check(Layout::new([n + 7], [1], 2).unwrap());
+    check(Layout::new([n + 7], [-1], n + 8).unwrap());
+    check(Layout::new([n / 2 + 3], [-2], n + 4).unwrap());
+    for outer in 1..=9 {
+        let inner = n / outer + 13;
+        check(Layout::new([1, outer, inner], [5, inner as isize + 2, 1], 1).unwrap());
+        check(Layout::new([inner, outer], [1, inner as isize + 1], 0).unwrap());
+    }
+}
