@@ -75,7 +75,9 @@ impl<const K: usize> Plan<K> {
         for a in 0..self.rank {
             if (0..K).all(|k| self.strides[k][a] < 0) {
                 for k in 0..K {
-                    self.start[k] += (self.shape[a] as isize - 1) * self.strides[k][a];
+                    // (shape - 1 in usize first: an axis of 2^63 zero-sized
+                    // elements is valid, and 2^63 is no isize.)
+                    self.start[k] += (self.shape[a] - 1) as isize * self.strides[k][a];
                     self.strides[k][a] = -self.strides[k][a];
                 }
             }
@@ -179,6 +181,18 @@ mod tests {
             (q.rank, q.shape[0], q.strides[0][0], q.start),
             (1, 12, -1, [11, 11])
         );
+    }
+
+    #[test]
+    fn reversed_axis_of_2_pow_63_elements() {
+        // An axis of 2^63 zero-sized elements walked backwards is valid
+        // (positions 0..2^63-1); flipping it used `shape as isize - 1`,
+        // which overflowed (found by the review of par_fill).
+        let n = 1usize << 63;
+        let p = Plan::<1>::new(&[n], [&[-1]], [n - 1], Order::Free).unwrap();
+        assert_eq!((p.shape[0], p.strides[0][0], p.start), (n, 1, [0]));
+        let q = Plan::<2>::new(&[n], [&[-1], &[-1]], [n - 1, n - 1], Order::Free).unwrap();
+        assert_eq!(q.start, [0, 0]);
     }
 
     #[test]

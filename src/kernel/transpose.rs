@@ -133,7 +133,8 @@ impl Chain {
 
 // Walks axis `a` backwards in both operands.
 fn flip(plan: &mut Plan<2>, a: usize) {
-    let last = plan.shape[a] as isize - 1;
+    // (In usize first: an axis of 2^63 zero-sized elements is valid.)
+    let last = (plan.shape[a] - 1) as isize;
     for k in 0..2 {
         plan.start[k] += last * plan.strides[k][a];
         plan.strides[k][a] = -plan.strides[k][a];
