@@ -354,3 +354,101 @@ fn p3_sum_axis_matches_the_model() {
     check_permuted_sum_axis([72, 80, 64], [2, 0, 1], [false; 3], 7);
     check_permuted_sum_axis([72, 80, 64], [2, 0, 1], [true, false, true], 11);
 }
+
+// Short contiguous rows, each summed into one result (`sum_axis` sums them
+// a few at a time): `a` blocks of `rows` rows of `n` contiguous elements,
+// gaps between rows and blocks, negative row and block strides, a view of
+// part of a buffer (`lead` elements before it, `tail` after), summed along
+// the contiguous axis both as the last axis and, permuted, as the first,
+// and across the rows. Integer values: the sums are exact in every type.
+#[allow(clippy::too_many_arguments)]
+fn check_short_rows<T>(
+    a: usize,
+    rows: usize,
+    n: usize,
+    row_gap: usize,
+    block_gap: usize,
+    flips: [bool; 2],
+    lead: usize,
+    seed: u64,
+) where
+    T: Copy + Default + core::ops::Add<Output = T> + From<i16> + PartialEq + core::fmt::Debug,
+{
+    let rs = n + row_gap;
+    let bs = rows.max(1) * rs + block_gap;
+    let mut strides = [bs as isize, rs as isize, 1];
+    let shape = [a, rows, n];
+    let mut offset = lead;
+    for k in 0..2 {
+        if flips[k] {
+            strides[k] = -strides[k];
+            offset += shape[k].saturating_sub(1) * strides[k].unsigned_abs();
+        }
+    }
+    let l = Layout::new(shape, strides, offset).unwrap();
+    let len = l.required_len() + 5;
+    let buf: Vec<T> = (0..len as u64)
+        .map(|i| T::from(((i.wrapping_mul(seed | 1) >> 5) % 23) as i16 - 11))
+        .collect();
+    let model = |l: &Layout<3>, axis: usize| -> Vec<T> {
+        let shape = l.shape();
+        let out_shape: [usize; 2] =
+            core::array::from_fn(|k| shape[if k < axis { k } else { k + 1 }]);
+        indices(out_shape)
+            .into_iter()
+            .map(|o| {
+                (0..shape[axis]).fold(T::default(), |s, i| {
+                    let idx: [usize; 3] = insert_index(o, axis, i);
+                    s + buf[position(l.strides(), l.offset(), idx) as usize]
+                })
+            })
+            .collect()
+    };
+    let v = StridedView::new(&buf, l).unwrap();
+    assert_eq!(v.sum_axis::<2>(2).unwrap().into_vec(), model(&l, 2), "{l}");
+    // Across the rows: whole rows added into a contiguous result row
+    // (four at a time when a row is longer than 4 KiB).
+    assert_eq!(v.sum_axis::<2>(1).unwrap().into_vec(), model(&l, 1), "{l}");
+    // The contiguous axis first, the rows last (P3's sum_axis(0)).
+    let p = l.permute([2, 0, 1]).unwrap();
+    let v = StridedView::new(&buf, p).unwrap();
+    assert_eq!(v.sum_axis::<2>(0).unwrap().into_vec(), model(&p, 0), "{p}");
+    // Rows as the outer axis of the result.
+    let q = l.permute([1, 2, 0]).unwrap();
+    let v = StridedView::new(&buf, q).unwrap();
+    assert_eq!(v.sum_axis::<2>(1).unwrap().into_vec(), model(&q, 1), "{q}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 64 }))]
+    #[test]
+    fn short_rows_sum_axis_matches_the_model(
+        a in 0usize..=3,
+        rows in 0usize..=11,
+        n in prop_oneof![1 => 0usize..=15, 4 => 16usize..=80, 1 => 1000usize..=1030],
+        row_gap in prop_oneof![2 => Just(0usize), 1 => 1usize..=9],
+        block_gap in 0usize..=5,
+        flips in proptest::array::uniform2(any::<bool>()),
+        lead in 0usize..=3,
+        seed in any::<u64>(),
+    ) {
+        check_short_rows::<f64>(a, rows, n, row_gap, block_gap, flips, lead, seed);
+        check_short_rows::<f32>(a, rows, n, row_gap, block_gap, flips, lead, seed);
+        check_short_rows::<i32>(a, rows, n, row_gap, block_gap, flips, lead, seed);
+    }
+}
+
+#[test]
+fn short_rows_sum_axis_edges() {
+    // Row counts around the group of four, rows back to back and apart,
+    // lengths around 8 and 16 accumulators and the 4 KiB limit of f32.
+    for rows in [0, 1, 3, 4, 5, 8, 9] {
+        for n in [15, 16, 17, 24, 31, 33, 1024, 1025] {
+            for (row_gap, flips) in [(0, [false; 2]), (3, [true, false]), (0, [false, true])] {
+                check_short_rows::<f32>(2, rows, n, row_gap, 1, flips, 2, 5);
+                check_short_rows::<f64>(1, rows, n, row_gap, 0, flips, 0, 9);
+                check_short_rows::<i32>(3, rows, n, row_gap, 2, flips, 1, 3);
+            }
+        }
+    }
+}

@@ -186,38 +186,51 @@ unsafe fn sum_axis_with<T, const N: usize, const R: usize>(
         let mut outer = plan;
         let (n, _) = outer.take_axis(r - 1);
         let (rows, [rs, _]) = outer.take_axis(r - 2);
-        // (Compiled with AVX2 where the CPU has it: these adds, not the
-        // memory, bound a pass over rows in the cache.)
-        super::simd::with_avx2(|| {
-            for_each_outer(&outer, outer.rank, |[sp, dp]| {
-                // SAFETY: as in reduce_into: rows·rs + n stay within the
-                // source positions of sl; dst's row is n distinct positions.
-                unsafe {
-                    let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
-                    let row =
-                        |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
-                    let mut k = 0;
-                    // Short rows (a few KiB) one at a time: four of them at
-                    // once would be four streams of a few lines each,
-                    // which the hardware prefetchers do not pick up
-                    // (measured: 256³ sum_axis(1), 1 KiB rows).
-                    let quad = n * size_of::<T>() > SHORT_ROW_BYTES;
-                    while quad && k + 4 <= rows {
-                        let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
-                        let quads = a.iter().zip(b).zip(c).zip(e);
-                        for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
-                            *x = *x + ((a + b) + (c + e));
-                        }
-                        k += 4;
-                    }
-                    while k < rows {
-                        for (x, &y) in d.iter_mut().zip(row(k)) {
-                            *x = *x + y;
-                        }
-                        k += 1;
-                    }
+        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+            // SAFETY: as in reduce_into: rows·rs + n stay within the
+            // source positions of sl; dst's row is n distinct positions.
+            unsafe {
+                let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
+                let row =
+                    |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
+                let mut k = 0;
+                // Short rows (a few KiB) one at a time: four of them at
+                // once would be four streams of a few lines each,
+                // which the hardware prefetchers do not pick up
+                // (measured: 256³ sum_axis(1), 1 KiB rows).
+                if n * size_of::<T>() > SHORT_ROW_BYTES {
+                    // Compiled with AVX2 where the CPU has it: these
+                    // adds, not the memory, bound a pass over rows in
+                    // the cache. Forced inline: `with_avx2` calls its
+                    // closure in two places and LLVM had left the whole
+                    // traversal out of line, compiled with SSE2 (whole
+                    // `elementwise_report` runs, 3 alternations: 4096²
+                    // sum_axis(0) 1.35 -> 1.46x ndarray, its transpose's
+                    // sum_axis(1) 1.36 -> 1.45x). Short rows stay SSE2:
+                    // with AVX2 256³ sum_axis(1) fell 2.25 -> 1.95x.
+                    k = super::simd::with_avx2(
+                        #[inline(always)]
+                        || {
+                            let mut k = 0;
+                            while k + 4 <= rows {
+                                let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                                let quads = a.iter().zip(b).zip(c).zip(e);
+                                for (x, (((&a, &b), &c), &e)) in d.iter_mut().zip(quads) {
+                                    *x = *x + ((a + b) + (c + e));
+                                }
+                                k += 4;
+                            }
+                            k
+                        },
+                    );
                 }
-            });
+                while k < rows {
+                    for (x, &y) in d.iter_mut().zip(row(k)) {
+                        *x = *x + y;
+                    }
+                    k += 1;
+                }
+            }
         });
         return;
     }
