@@ -183,7 +183,7 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
                 true,
                 Box::new(move || {
                     let mut g_a = a.get();
-                    let mut v = StridedViewMut::new(&mut *g_a, sl).unwrap();
+                    let mut v = StridedViewMut::new(&mut g_a, sl).unwrap();
                     if map {
                         v.map_inplace(f);
                     } else {
@@ -193,7 +193,7 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
                 }),
                 Box::new(move || {
                     let mut g_b = b.get();
-                    let mut v = nd_mut(&mut *g_b, &o2.shape, &o2.strides);
+                    let mut v = nd_mut(&mut g_b, &o2.shape, &o2.strides);
                     if map {
                         v.map_inplace(f);
                     } else {
@@ -203,7 +203,7 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
                 }),
                 Some(Box::new(move || {
                     let mut g_c = c.get();
-                    let mut v = sk_mut(&mut *g_c, &o3.shape, &o3.strides);
+                    let mut v = sk_mut(&mut g_c, &o3.shape, &o3.strides);
                     if map {
                         sk::map_update_into::<f32, sk::Identity>(
                             &mut v,
@@ -224,7 +224,7 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
                 contig.then(|| {
                     Box::new(move || {
                         let mut g_d = d.get();
-                        let mut v = StridedViewMut::new(&mut *g_d, cl).unwrap();
+                        let mut v = StridedViewMut::new(&mut g_d, cl).unwrap();
                         if map {
                             v.map_inplace(f);
                         } else {
@@ -276,12 +276,12 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                 sl.numel() * 4,
                 true,
                 Box::new(move || {
-                    let mut g_a = a.get();
-                    ours(StridedView::new(&mut *g_a, sl).unwrap());
+                    let g_a = a.get();
+                    ours(StridedView::new(&g_a, sl).unwrap());
                 }),
                 Box::new(move || {
-                    let mut g_a2 = a2.get();
-                    let v = nd(&mut *g_a2, &o2.shape, &o2.strides);
+                    let g_a2 = a2.get();
+                    let v = nd(&g_a2, &o2.shape, &o2.strides);
                     if kind == Reduction::Sum {
                         black_box(v.sum());
                     } else {
@@ -293,8 +293,8 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                 // associativity and is the peer of `map_reduce`.
                 (kind != Reduction::Fold).then(|| -> Box<dyn FnMut()> {
                     Box::new(move || {
-                        let mut g_a3 = a3.get();
-                        let v = sk_view(&mut *g_a3, &o3.shape, &o3.strides);
+                        let g_a3 = a3.get();
+                        let v = sk_view(&g_a3, &o3.shape, &o3.strides);
                         if kind == Reduction::Sum {
                             black_box(sk::sum(&v, Exec::serial()).unwrap());
                         } else {
@@ -312,8 +312,8 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                     })
                 }),
                 Some(Box::new(move || {
-                    let mut g_a4 = a4.get();
-                    ours(StridedView::new(&mut *g_a4, cl).unwrap());
+                    let g_a4 = a4.get();
+                    ours(StridedView::new(&g_a4, cl).unwrap());
                 })),
             )
         })
@@ -341,20 +341,20 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                 3 * n * 4 * reps,
                 reps == 1,
                 Box::new(move || {
-                    let mut g_s = s.get();
+                    let g_s = s.get();
                     let mut g_d1 = d1.get();
-                    let sv = StridedView::new(&mut *g_s, sl).unwrap();
-                    let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
+                    let sv = StridedView::new(&g_s, sl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut g_d1, cl).unwrap();
                     for _ in 0..reps {
                         dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
                     }
                     black_box(&mut *g_d1);
                 }),
                 Box::new(move || {
-                    let mut g_s2 = s2.get();
+                    let g_s2 = s2.get();
                     let mut g_d2 = d2.get();
-                    let sv = nd(&mut *g_s2, &o2.shape, &o2.strides);
-                    let mut dv = nd_mut(&mut *g_d2, &o2.shape, &rm);
+                    let sv = nd(&g_s2, &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(&mut g_d2, &o2.shape, &rm);
                     for _ in 0..reps {
                         ndarray::Zip::from(&mut dv)
                             .and(black_box(&sv))
@@ -363,10 +363,10 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                     black_box(&mut *g_d2);
                 }),
                 Some(Box::new(move || {
-                    let mut g_s3 = s3.get();
+                    let g_s3 = s3.get();
                     let mut g_d3 = d3.get();
-                    let sv = sk_view(&mut *g_s3, &o3.shape, &o3.strides);
-                    let mut dv = sk_mut(&mut *g_d3, &o3.shape, &rm2);
+                    let sv = sk_view(&g_s3, &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(&mut g_d3, &o3.shape, &rm2);
                     for _ in 0..reps {
                         sk::zip_update2_into::<f32, f32, sk::Identity, sk::Identity>(
                             &mut dv,
@@ -379,10 +379,10 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                     black_box(&mut *g_d3);
                 })),
                 Some(Box::new(move || {
-                    let mut g_s4 = s4.get();
+                    let g_s4 = s4.get();
                     let mut g_d4 = d4.get();
-                    let sv = StridedView::new(&mut *g_s4, cl).unwrap();
-                    let mut dv = StridedViewMut::new(&mut *g_d4, cl).unwrap();
+                    let sv = StridedView::new(&g_s4, cl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut g_d4, cl).unwrap();
                     for _ in 0..reps {
                         dv.zip_with(black_box(&sv), |d, s| *d += s).unwrap();
                     }
@@ -414,12 +414,12 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
                 4 * n * 4,
                 true,
                 Box::new(move || {
-                    let mut g_a = a.get();
-                    let mut g_b = b.get();
+                    let g_a = a.get();
+                    let g_b = b.get();
                     let mut g_d1 = d1.get();
-                    let av = StridedView::new(&mut *g_a, cl).unwrap();
-                    let bv = StridedView::new(&mut *g_b, bl).unwrap();
-                    let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
+                    let av = StridedView::new(&g_a, cl).unwrap();
+                    let bv = StridedView::new(&g_b, bl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut g_d1, cl).unwrap();
                     Zip::from(&mut dv)
                         .and(av)
                         .unwrap()
@@ -429,12 +429,12 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
                     black_box(&mut *g_d1);
                 }),
                 Box::new(move || {
-                    let mut g_a2 = a2.get();
-                    let mut g_b2 = b2.get();
+                    let g_a2 = a2.get();
+                    let g_b2 = b2.get();
                     let mut g_d2 = d2.get();
-                    let av = nd(&mut *g_a2, &o2.shape, &rm);
-                    let bv = nd(&mut *g_b2, &o2.shape, &o2.strides);
-                    let mut dv = nd_mut(&mut *g_d2, &o2.shape, &rm);
+                    let av = nd(&g_a2, &o2.shape, &rm);
+                    let bv = nd(&g_b2, &o2.shape, &o2.strides);
+                    let mut dv = nd_mut(&mut g_d2, &o2.shape, &rm);
                     ndarray::Zip::from(&mut dv)
                         .and(&av)
                         .and(&bv)
@@ -442,23 +442,23 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
                     black_box(&mut *g_d2);
                 }),
                 Some(Box::new(move || {
-                    let mut g_a3 = a3.get();
-                    let mut g_b3 = b3.get();
+                    let g_a3 = a3.get();
+                    let g_b3 = b3.get();
                     let mut g_d3 = d3.get();
-                    let av = sk_view(&mut *g_a3, &o3.shape, &rm2);
-                    let bv = sk_view(&mut *g_b3, &o3.shape, &o3.strides);
-                    let mut dv = sk_mut(&mut *g_d3, &o3.shape, &rm2);
+                    let av = sk_view(&g_a3, &o3.shape, &rm2);
+                    let bv = sk_view(&g_b3, &o3.shape, &o3.strides);
+                    let mut dv = sk_mut(&mut g_d3, &o3.shape, &rm2);
                     sk::zip_map2_into(&mut dv, &av, &bv, |a: f32, b: f32| a + b, Exec::serial())
                         .unwrap();
                     black_box(&mut *g_d3);
                 })),
                 Some(Box::new(move || {
-                    let mut g_a4 = a4.get();
-                    let mut g_b4 = b4.get();
+                    let g_a4 = a4.get();
+                    let g_b4 = b4.get();
                     let mut g_d4 = d4.get();
-                    let av = StridedView::new(&mut *g_a4, cl).unwrap();
-                    let bv = StridedView::new(&mut *g_b4, cl).unwrap();
-                    let mut dv = StridedViewMut::new(&mut *g_d4, cl).unwrap();
+                    let av = StridedView::new(&g_a4, cl).unwrap();
+                    let bv = StridedView::new(&g_b4, cl).unwrap();
+                    let mut dv = StridedViewMut::new(&mut g_d4, cl).unwrap();
                     Zip::from(&mut dv)
                         .and(av)
                         .unwrap()
@@ -486,22 +486,17 @@ fn sum_axis_case(name: String, op: Operand, axis: usize) -> CaseDef {
                 sl.numel() * 4,
                 true,
                 Box::new(move || {
-                    let mut g_a = a.get();
-                    black_box(
-                        StridedView::new(&mut *g_a, sl)
-                            .unwrap()
-                            .sum_axis(axis)
-                            .unwrap(),
-                    );
+                    let g_a = a.get();
+                    black_box(StridedView::new(&g_a, sl).unwrap().sum_axis(axis).unwrap());
                 }),
                 Box::new(move || {
-                    let mut g_a2 = a2.get();
-                    let v = nd(&mut *g_a2, &o2.shape, &o2.strides);
+                    let g_a2 = a2.get();
+                    let v = nd(&g_a2, &o2.shape, &o2.strides);
                     black_box(v.sum_axis(ndarray::Axis(axis)));
                 }),
                 Some(Box::new(move || {
-                    let mut g_a3 = a3.get();
-                    let v = sk_view(&mut *g_a3, &o3.shape, &o3.strides);
+                    let g_a3 = a3.get();
+                    let v = sk_view(&g_a3, &o3.shape, &o3.strides);
                     black_box(
                         sk::reduce_axis(
                             &v,
@@ -607,25 +602,25 @@ fn operator_case() -> CaseDef {
             3 * ELEMS * 4,
             true,
             Box::new(move || {
-                let mut g_a = a.get();
-                let mut g_b = b.get();
-                let av = StridedView::new(&mut *g_a, cl).unwrap();
-                let bv = StridedView::new(&mut *g_b, cl).unwrap();
+                let g_a = a.get();
+                let g_b = b.get();
+                let av = StridedView::new(&g_a, cl).unwrap();
+                let bv = StridedView::new(&g_b, cl).unwrap();
                 black_box(&av.t() + &bv);
             }),
             Box::new(move || {
-                let mut g_a2 = a2.get();
-                let mut g_b2 = b2.get();
-                let av = nd(&mut *g_a2, &[4096, 4096], &[4096, 1]);
-                let bv = nd(&mut *g_b2, &[4096, 4096], &[4096, 1]);
+                let g_a2 = a2.get();
+                let g_b2 = b2.get();
+                let av = nd(&g_a2, &[4096, 4096], &[4096, 1]);
+                let bv = nd(&g_b2, &[4096, 4096], &[4096, 1]);
                 black_box(&av.t() + &bv);
             }),
             None,
             Some(Box::new(move || {
-                let mut g_a3 = a3.get();
-                let mut g_b3 = b3.get();
-                let av = StridedView::new(&mut *g_a3, cl).unwrap();
-                let bv = StridedView::new(&mut *g_b3, cl).unwrap();
+                let g_a3 = a3.get();
+                let g_b3 = b3.get();
+                let av = StridedView::new(&g_a3, cl).unwrap();
+                let bv = StridedView::new(&g_b3, cl).unwrap();
                 black_box(&av + &bv);
             })),
         )
@@ -647,20 +642,20 @@ pub fn parallel() -> Vec<CaseDef> {
             true,
             Box::new(move || {
                 let mut g_a = a.get();
-                StridedViewMut::new(&mut *g_a, sl)
+                StridedViewMut::new(&mut g_a, sl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(&mut *g_a);
             }),
             Box::new(move || {
                 let mut g_b = b.get();
-                nd_mut(&mut *g_b, &shape, &strides).par_map_inplace(|x| *x = *x * 0.5 + 1.0);
+                nd_mut(&mut g_b, &shape, &strides).par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(&mut *g_b);
             }),
             None,
             Some(Box::new(move || {
                 let mut g_c = c.get();
-                StridedViewMut::new(&mut *g_c, cl)
+                StridedViewMut::new(&mut g_c, cl)
                     .unwrap()
                     .par_map_inplace(|x| *x = *x * 0.5 + 1.0);
                 black_box(&mut *g_c);
@@ -676,18 +671,18 @@ pub fn parallel() -> Vec<CaseDef> {
             true,
             Box::new(move || {
                 let mut g_a = a.get();
-                StridedViewMut::new(&mut *g_a, sl).unwrap().par_fill(2.0);
+                StridedViewMut::new(&mut g_a, sl).unwrap().par_fill(2.0);
                 black_box(&mut *g_a);
             }),
             Box::new(move || {
                 let mut g_b = b.get();
-                nd_mut(&mut *g_b, &shape, &strides).par_map_inplace(|x| *x = 2.0);
+                nd_mut(&mut g_b, &shape, &strides).par_map_inplace(|x| *x = 2.0);
                 black_box(&mut *g_b);
             }),
             None,
             Some(Box::new(move || {
                 let mut g_c = c.get();
-                StridedViewMut::new(&mut *g_c, cl).unwrap().par_fill(2.0);
+                StridedViewMut::new(&mut g_c, cl).unwrap().par_fill(2.0);
                 black_box(&mut *g_c);
             })),
         )
@@ -703,12 +698,12 @@ pub fn parallel() -> Vec<CaseDef> {
             4 * ELEMS * 4,
             true,
             Box::new(move || {
-                let mut g_a = a.get();
-                let mut g_b = b.get();
+                let g_a = a.get();
+                let g_b = b.get();
                 let mut g_d1 = d1.get();
-                let av = StridedView::new(&mut *g_a, cl).unwrap();
-                let bv = StridedView::new(&mut *g_b, sl).unwrap();
-                let mut dv = StridedViewMut::new(&mut *g_d1, cl).unwrap();
+                let av = StridedView::new(&g_a, cl).unwrap();
+                let bv = StridedView::new(&g_b, sl).unwrap();
+                let mut dv = StridedViewMut::new(&mut g_d1, cl).unwrap();
                 Zip::from(&mut dv)
                     .and(av)
                     .unwrap()
@@ -718,12 +713,12 @@ pub fn parallel() -> Vec<CaseDef> {
                 black_box(&mut *g_d1);
             }),
             Box::new(move || {
-                let mut g_a2 = a2.get();
-                let mut g_b2 = b2.get();
+                let g_a2 = a2.get();
+                let g_b2 = b2.get();
                 let mut g_d2 = d2.get();
-                let av = nd(&mut *g_a2, &shape, &rm);
-                let bv = nd(&mut *g_b2, &shape, &strides);
-                let mut dv = nd_mut(&mut *g_d2, &shape, &rm);
+                let av = nd(&g_a2, &shape, &rm);
+                let bv = nd(&g_b2, &shape, &strides);
+                let mut dv = nd_mut(&mut g_d2, &shape, &rm);
                 ndarray::Zip::from(&mut dv)
                     .and(&av)
                     .and(&bv)
@@ -732,12 +727,12 @@ pub fn parallel() -> Vec<CaseDef> {
             }),
             None,
             Some(Box::new(move || {
-                let mut g_a3 = a3.get();
-                let mut g_b3 = b3.get();
+                let g_a3 = a3.get();
+                let g_b3 = b3.get();
                 let mut g_d3 = d3.get();
-                let av = StridedView::new(&mut *g_a3, cl).unwrap();
-                let bv = StridedView::new(&mut *g_b3, cl).unwrap();
-                let mut dv = StridedViewMut::new(&mut *g_d3, cl).unwrap();
+                let av = StridedView::new(&g_a3, cl).unwrap();
+                let bv = StridedView::new(&g_b3, cl).unwrap();
+                let mut dv = StridedViewMut::new(&mut g_d3, cl).unwrap();
                 Zip::from(&mut dv)
                     .and(av)
                     .unwrap()
