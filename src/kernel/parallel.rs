@@ -52,23 +52,12 @@ pub(crate) unsafe fn par_copy_raw<T: Copy + Send + Sync, const N: usize>(
         unsafe { copy_planned(d.0, s.0, plan) };
         return;
     }
-    let outer = plan.shape[0];
     // Every part streams its stores or not as the whole copy would.
     let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
-    let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
-    (0..chunks).into_par_iter().for_each(|c| {
-        let (lo, hi) = (split(outer, c, chunks), split(outer, c + 1, chunks));
-        if lo == hi {
-            return;
-        }
-        let mut part = plan;
-        part.shape[0] = hi - lo;
-        for k in 0..2 {
-            part.start[k] += lo as isize * plan.strides[k][0];
-        }
+    for_each_slab(&plan, |part| {
         let (d, s) = (d, s);
-        // SAFETY: part is the slab lo..hi of the plan's outermost axis, so
-        // its positions are a subset of the whole copy's (all in bounds);
+        // SAFETY: part is a slab of the plan's outermost axis, so its
+        // positions are a subset of the whole copy's (all in bounds);
         // distinct slabs of a unique dst are disjoint, so no two tasks
         // write the same element, and nobody writes src.
         unsafe { copy_planned_sized(d.0, s.0 as *const T, part, bytes) };
@@ -100,6 +89,25 @@ pub(crate) unsafe fn par_fill_raw<T: Clone + Send + Sync, const N: usize>(
     let d = SendPtr(dst);
     let bytes = plan.numel().saturating_mul(core::mem::size_of::<T>());
     let stream = super::simd::stream_for::<T>(bytes);
+    for_each_slab(&plan, |part| {
+        // SAFETY: part is a slab of the plan's outermost axis, a subset of
+        // l's positions (in bounds); distinct slabs of the unique l are
+        // disjoint, so no two tasks write the same element. `stream` is
+        // stream_for's answer for the whole fill.
+        unsafe { fill_plan(d.get(), &part, &value, stream) };
+        if stream {
+            // This thread's streamed stores are visible before the task
+            // counts as done.
+            super::simd::stream_fence();
+        }
+    });
+}
+
+/// Runs `part` on rayon's pool for each slab of `plan`: its outermost axis
+/// cut into about four slabs per thread (`split`), every operand's start
+/// moved to the slab's first index. The slabs reach disjoint positions of
+/// each unique operand, and together exactly the plan's.
+fn for_each_slab<const K: usize>(plan: &Plan<K>, part: impl Fn(Plan<K>) + Sync) {
     let outer = plan.shape[0];
     let chunks = (rayon::current_num_threads() * 4).clamp(1, outer);
     (0..chunks).into_par_iter().for_each(|c| {
@@ -107,19 +115,14 @@ pub(crate) unsafe fn par_fill_raw<T: Clone + Send + Sync, const N: usize>(
         if lo == hi {
             return;
         }
-        let mut part = plan;
-        part.shape[0] = hi - lo;
-        part.start[0] += lo as isize * plan.strides[0][0];
-        // SAFETY: part is the slab lo..hi of the plan's outermost axis, a
-        // subset of l's positions (in bounds); distinct slabs of the
-        // unique l are disjoint, so no two tasks write the same element.
-        // `stream` is stream_for's answer for the whole fill.
-        unsafe { fill_plan(d.get(), &part, &value, stream) };
-        if stream {
-            // This thread's streamed stores are visible before the task
-            // counts as done.
-            super::simd::stream_fence();
+        let mut slab = *plan;
+        slab.shape[0] = hi - lo;
+        for k in 0..K {
+            // lo < outer, so this is the offset of a reached position:
+            // no overflow.
+            slab.start[k] += lo as isize * plan.strides[k][0];
         }
+        part(slab);
     });
 }
 
