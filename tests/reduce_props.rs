@@ -521,6 +521,7 @@ where
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "thousands of 4 KiB rows: too slow under Miri")]
 fn long_rows_sum_axis_same_bits_at_every_level() {
     let n32 = 4096 / 4;
     let n64 = 4096 / 8;
