@@ -642,3 +642,67 @@ fn parallel_fills_of_one_run_cut_mid_line() {
     }
     every_size!(one_run);
 }
+
+// Review of the long-row column sums (`sum_axis` across rows of more than
+// 4 KiB: four rows per pass, inside `with_avx2`, then the remaining rows
+// one at a time). The element-wise cases above have rows of at most 260
+// bytes and never reach that path. Here rows of 1025 and 1100 f32 (and
+// 520 f64), 0 to 9 of them (around the group of four), forwards and
+// reversed, the whole layout flush against the upper guard (its last
+// element) and the lower one (its first), under every level; sums checked
+// against the model (small integers: exact).
+#[test]
+fn long_row_column_sums_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn case<T>(rows: usize, n: usize, gap: usize, flip: bool)
+    where
+        T: Copy + Default + PartialEq + core::fmt::Debug + core::ops::Add<Output = T> + From<i16>,
+    {
+        let a = 2usize;
+        let rs = (n + gap) as isize;
+        let bs = rows.max(1) as isize * rs + 1;
+        let (strides, offset) = if flip {
+            ([bs, -rs, 1], rows.saturating_sub(1) * rs as usize)
+        } else {
+            ([bs, rs, 1], 0)
+        };
+        let l = Layout::new([a, rows, n], strides, offset).unwrap();
+        let len = l.required_len();
+        let mut g = Guarded::new(len.max(1) * size_of::<T>());
+        for at_end in [true, false] {
+            let buf: &mut [T] = if at_end {
+                g.at_end(len)
+            } else {
+                g.at_start(len)
+            };
+            buf.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = T::from((i % 29) as i16 - 14));
+            let buf = &*buf;
+            let mut want = vec![T::default(); a * n];
+            for b in 0..a {
+                for r in 0..rows {
+                    let p = offset as isize + b as isize * strides[0] + r as isize * strides[1];
+                    for j in 0..n {
+                        want[b * n + j] = want[b * n + j] + buf[(p + j as isize) as usize];
+                    }
+                }
+            }
+            let v = StridedView::new(buf, l).unwrap();
+            for level in [Level::Portable, Level::Sse2, Level::Avx2] {
+                force_level(Some(level));
+                let got = v.sum_axis::<2>(1).unwrap().into_vec();
+                assert_eq!(got, want, "{level:?} at_end {at_end} {l:?}");
+            }
+        }
+        force_level(None);
+    }
+    for rows in 0..=9 {
+        for flip in [false, true] {
+            case::<f32>(rows, 1025, 0, flip);
+            case::<f32>(rows, 1100, 3, flip);
+            case::<f64>(rows, 520, 0, flip);
+            case::<i32>(rows, 1031, 1, flip);
+        }
+    }
+}

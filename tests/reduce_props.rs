@@ -452,3 +452,91 @@ fn short_rows_sum_axis_edges() {
         }
     }
 }
+
+// Review of the long-row column sums (rows over 4 KiB, four rows per pass
+// inside `with_avx2`): non-integer values, so that a different grouping of
+// the adds would show, summed at every instruction-set level the CPU has.
+// The contract is that results never depend on the level: the bits must
+// be the same at Portable, SSE2 and AVX2; and within rounding of the
+// model. Row counts around the group of four (0..=9), row lengths just
+// over 4 KiB, negative row strides, overlapping rows (a row stride shorter
+// than a row: shared views may overlap) and a view of part of a buffer.
+fn check_long_rows_at_every_level<T>(rows: usize, n: usize, rs: isize, flip: bool, lead: usize)
+where
+    T: Copy
+        + Default
+        + core::ops::Add<Output = T>
+        + PartialEq
+        + core::fmt::Debug
+        + Into<f64>
+        + From<f32>,
+{
+    use constrided::kernel::{force_level, Level};
+    let a = 2usize;
+    let span = rows.saturating_sub(1) * rs.unsigned_abs() + n;
+    let bs = span + 3;
+    let mut strides = [bs as isize, rs, 1];
+    let mut offset = lead;
+    if flip {
+        strides[1] = -rs;
+        offset += rows.saturating_sub(1) * rs.unsigned_abs();
+    }
+    let l = Layout::new([a, rows, n], strides, offset).unwrap();
+    let len = l.required_len() + 7;
+    let buf: Vec<T> = (0..len)
+        .map(|i| T::from(((i * 7919) % 1013) as f32 / 37.0 - 13.3))
+        .collect();
+    let v = StridedView::new(&buf, l).unwrap();
+    let mut per_level = Vec::new();
+    for level in [Level::Portable, Level::Sse2, Level::Avx2] {
+        force_level(Some(level));
+        per_level.push(v.sum_axis::<2>(1).unwrap().into_vec());
+    }
+    force_level(None);
+    let got = &per_level[0];
+    for (k, other) in per_level.iter().enumerate() {
+        let same = got.len() == other.len()
+            && got
+                .iter()
+                .zip(other)
+                .all(|(x, y)| (*x).into().to_bits() == (*y).into().to_bits());
+        assert!(same, "level {k} differs: {l}");
+    }
+    assert_eq!(got.len(), a * n);
+    for b in 0..a {
+        for j in 0..n {
+            let want: f64 = (0..rows)
+                .map(|r| {
+                    let p = offset as isize + b as isize * strides[0] + r as isize * strides[1];
+                    buf[(p + j as isize) as usize].into()
+                })
+                .sum();
+            let x: f64 = got[b * n + j].into();
+            assert!(
+                (x - want).abs() <= 1e-3 * (1.0 + want.abs()),
+                "{l} [{b}, {j}]: {x} vs {want}"
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of 4 KiB rows: too slow under Miri")]
+fn long_rows_sum_axis_same_bits_at_every_level() {
+    let n32 = 4096 / 4;
+    let n64 = 4096 / 8;
+    for rows in 0..=9 {
+        for flip in [false, true] {
+            // Rows back to back, just at and over the 4 KiB limit.
+            for n in [n32, n32 + 1, n32 + 13] {
+                check_long_rows_at_every_level::<f32>(rows, n, n as isize, flip, 1);
+            }
+            for n in [n64, n64 + 1, n64 + 7] {
+                check_long_rows_at_every_level::<f64>(rows, n, n as isize + 2, flip, 0);
+            }
+            // Overlapping rows: each starts 3 elements after the last.
+            check_long_rows_at_every_level::<f32>(rows, n32 + 5, 3, flip, 2);
+            check_long_rows_at_every_level::<f64>(rows, n64 + 5, 3, flip, 0);
+        }
+    }
+}

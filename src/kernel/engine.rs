@@ -495,6 +495,72 @@ mod tests {
         assert_eq!(v, want);
     }
 
+    // Review of `Zip::par_for_each`'s part size (`PAR_MIN.max(numel / (8 *
+    // threads))`) at the extremes of valid plans, planning only (no
+    // element is visited): usize::MAX broadcast zero-sized elements and an
+    // axis of 2^63 distinct ones. The parts must tile the plan exactly
+    // (disjoint, complete) and stay few.
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn par_split_tiles_extreme_plans() {
+        use std::sync::Mutex;
+        let n63 = 1usize << 63;
+        let cases = [
+            (
+                Plan::<1>::new(&[usize::MAX], [&[0]], [0], Order::Free).unwrap(),
+                false,
+            ),
+            (
+                Plan::<1>::new(&[3, usize::MAX / 3], [&[0, 0]], [0], Order::Free).unwrap(),
+                false,
+            ),
+            (
+                Plan::<1>::new(&[n63], [&[-1]], [n63 - 1], Order::Free).unwrap(),
+                true,
+            ),
+            (
+                Plan::<1>::new(
+                    &[2, n63 / 2],
+                    [&[-((n63 / 2) as isize), -1]],
+                    [n63 - 1],
+                    Order::Free,
+                )
+                .unwrap(),
+                true,
+            ),
+        ];
+        for (plan, distinct) in cases {
+            let numel = plan.numel();
+            let min = (1usize << 15).max(numel / (8 * rayon::current_num_threads().max(1)));
+            let parts = Mutex::new(Vec::new());
+            par_split(plan, min, &|p: &Plan<1>| {
+                parts
+                    .lock()
+                    .unwrap()
+                    .push((p.start[0], p.numel(), p.rank, p.strides[0][0]));
+            });
+            let mut parts = parts.into_inner().unwrap();
+            assert!(
+                parts.len() <= 64 * rayon::current_num_threads().max(1),
+                "{}",
+                parts.len()
+            );
+            let total: u128 = parts.iter().map(|p| p.1 as u128).sum();
+            assert_eq!(total, numel as u128);
+            if distinct {
+                // Stride 1 after the flip: each part is [start, start + n).
+                assert_eq!((plan.rank, plan.start[0], plan.strides[0][0]), (1, 0, 1));
+                parts.sort();
+                let mut next = 0u128;
+                for &(s, n, _, st) in &parts {
+                    assert_eq!((s as u128, st), (next, 1));
+                    next += n as u128;
+                }
+                assert_eq!(next, 1u128 << 63);
+            }
+        }
+    }
+
     #[test]
     fn broadcast_inner_is_not_a_conflict() {
         let p = Plan::<2>::new(&[5, 7], [&[1, 5], &[1, 0]], [0, 0], Order::Free).unwrap();
