@@ -185,3 +185,26 @@ fn small_copies_of_split_halves() {
         *live = 1;
     }
 }
+
+#[test]
+fn long_row_column_sums_of_a_half_while_the_sibling_is_written() {
+    // `sum_axis(0)` adds whole rows into one result row, four rows per
+    // pass when the rows are over 4 KiB (a separate, AVX2-compiled loop
+    // off Miri): half `a`'s rows are 1030 u32 (4120 bytes) with the
+    // sibling's 70 between them, written by another thread meanwhile.
+    const W: usize = 1100;
+    const H: usize = 6;
+    let mut buf: Vec<u32> = (0..(H * W) as u32).collect();
+    let v = StridedViewMut::new(&mut buf, Layout::contiguous([H, W])).unwrap();
+    let (a, mut b) = v.split_at(1, 1030).unwrap();
+    let sums = std::thread::scope(|s| {
+        s.spawn(move || b.fill(9));
+        s.spawn(|| a.view().sum_axis::<1>(0).unwrap())
+            .join()
+            .unwrap()
+    });
+    let want: Vec<u32> = (0..1030)
+        .map(|j| (0..H).map(|i| (i * W + j) as u32).sum())
+        .collect();
+    assert_eq!(sums.to_vec(), want);
+}
