@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 use core::ops::Mul;
 
 use generic_array::{ArrayLength, GenericArray};
-use typenum::{Const, Prod, ToUInt, U, U1};
+use typenum::{Const, Prod, ToUInt, Unsigned, U, U1};
 
 use crate::error::LayoutError;
 use crate::layout::message::describe_after;
@@ -273,31 +273,39 @@ macro_rules! static_rank {
             pub const CHECKED: Result<Layout<$n>, LayoutError> =
                 layout_of::<$n>([$($a::SIZE),*], [$($a::STRIDE),*], OFFSET);
 
-            /// The layout as a runtime [`Layout`]. Numbers that break a rule
-            /// give the empty layout here: no value of such a type can be
-            /// made, since [`new`](Self::new) and `Default` refuse it with a
-            /// compile error naming the rule (a panicking `LAYOUT` was
-            /// reported again at every use, burying the user's line).
+            /// The layout as a runtime [`Layout`], the one source of the
+            /// [`Mapping`] numbers (`shape()`, `strides()`, `offset()`,
+            /// `to_layout()`) and of `REQUIRED_LEN`. Numbers that break a
+            /// rule are a compile error naming the rule wherever the type
+            /// is used (a `const` assertion: it is evaluated whenever a
+            /// function that uses the type is instantiated), never a
+            /// fallback layout.
             ///
             /// ```
             /// use constrided::static_layout::{Axis, StaticLayout};
             /// let l = StaticLayout::<(Axis<4, 20>, Axis<3, 2>), 22>::LAYOUT;
             /// assert_eq!(l.required_len(), 87);
             /// ```
-            pub const LAYOUT: Layout<$n> = match Self::CHECKED {
-                Ok(l) => l,
-                Err(_) => Layout::contiguous([0; $n]),
-            };
-
-            // The constructors' check, in one line so that the error's
-            // note is short.
+            ///
+            /// ```compile_fail,E0080
+            /// use constrided::static_layout::{Axis, StaticLayout};
+            /// let l = StaticLayout::<(Axis<4, -1>,), 0>::LAYOUT; // reaches -3
+            /// ```
             #[rustfmt::skip]
-            const REFUSE: () = if let Err(e) = Self::CHECKED { panic!("{}", describe_after("static layout: ", &e).as_str()) };
+            pub const LAYOUT: Layout<$n> = match Self::CHECKED { Ok(l) => l, Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()) };
 
-            /// The value without the check, for `strided!`, which has
-            /// checked the layout at the user's call (one error, not two).
+            /// The value without the constructor's check, for `strided!`,
+            /// which has checked the layout at the user's call (one error
+            /// at the user's line, not a second one in this crate).
+            ///
+            /// # Safety
+            ///
+            /// [`CHECKED`](Self::CHECKED) must be `Ok`. (A broken layout is
+            /// still refused by [`LAYOUT`](Self::LAYOUT), which every
+            /// method of the value evaluates, but callers must not rely on
+            /// that.)
             #[doc(hidden)]
-            pub const fn __prechecked() -> Self {
+            pub const unsafe fn __prechecked() -> Self {
                 StaticLayout { _axes: PhantomData }
             }
 
@@ -309,7 +317,7 @@ macro_rules! static_rank {
             /// assert_eq!(l.offset_of_unchecked([2]), 0);
             /// ```
             pub const fn new() -> Self {
-                let () = Self::REFUSE;
+                let _layout: Layout<$n> = Self::LAYOUT;
                 StaticLayout { _axes: PhantomData }
             }
         }
@@ -318,7 +326,7 @@ macro_rules! static_rank {
             fn default() -> Self {
                 // Evaluated here (not in `new`) so that a broken layout's
                 // error notes the caller's line.
-                let () = Self::REFUSE;
+                let _layout: Layout<$n> = Self::LAYOUT;
                 StaticLayout { _axes: PhantomData }
             }
         }
@@ -340,7 +348,7 @@ macro_rules! static_rank {
             }
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
-                [$($a::SIZE),*]
+                const { Self::LAYOUT.shape() }
             }
             #[inline(always)]
             fn strides(&self) -> [isize; $n] {
@@ -348,7 +356,7 @@ macro_rules! static_rank {
             }
             #[inline(always)]
             fn offset(&self) -> usize {
-                OFFSET
+                const { Self::LAYOUT.offset() }
             }
             #[inline(always)]
             fn to_layout(&self) -> Layout<$n> {
@@ -402,14 +410,42 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// ```
     #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {
+        // The type-level count against the one validated layout: a
+        // compile error if they ever disagree ...
+        const {
+            assert!(
+                numel_of(&M::LAYOUT.shape()) == <M::Numel as Unsigned>::USIZE,
+                "to_array: the type-level element count differs from the layout's"
+            )
+        };
+        // ... and, in every build, the count `copy_to_ptr` writes (the
+        // product of `shape()`) against the array's length (folds to
+        // nothing for a static mapping).
+        let n: usize = self.mapping().shape().iter().product();
+        assert_eq!(
+            n,
+            <M::Numel as Unsigned>::USIZE,
+            "to_array: the view has {n} elements, the array {}",
+            <M::Numel as Unsigned>::USIZE
+        );
         let mut out = GenericArray::<T, M::Numel>::uninit();
-        // SAFETY: the type-level length is the static element count, so
-        // copy_to_ptr (plain loops over the constant shape) initialises
-        // every element; T: Copy, so nothing can panic halfway.
+        // SAFETY: `out` has room for `M::Numel` elements, and copy_to_ptr
+        // writes exactly `n` = the product of `shape()` of them (plain
+        // loops over the constant shape), which the assertion above
+        // checked equals `M::Numel`, so every element is initialised
+        // before `assume_init`; T: Copy, so nothing can panic halfway.
         unsafe {
             self.copy_to_ptr(out.as_mut_ptr().cast::<T>());
             GenericArray::assume_init(out)
         }
+    }
+}
+
+// The element count of a shape, saturating (a valid layout's count fits).
+const fn numel_of(shape: &[usize]) -> usize {
+    match crate::layout::math::numel(shape) {
+        Ok(n) => n,
+        Err(_) => usize::MAX,
     }
 }
 

@@ -1311,7 +1311,12 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
         }
     };
     // `new` would check the layout again: one error, not two.
-    quote! {{ #check; <#ty>::__prechecked() }}
+    quote! {{
+        #check;
+        // SAFETY: the `const` block above refuses (a compile error) any
+        // layout whose `CHECKED` is an `Err`: `__prechecked`'s precondition.
+        unsafe { <#ty>::__prechecked() }
+    }}
 }
 
 // Makes the macro's internal names unique per invocation, so that a
