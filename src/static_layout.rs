@@ -188,6 +188,9 @@ pub trait StaticMapping<const N: usize>: Mapping<N> {
 /// assert_eq!(count(strided![shape = (4, 3)]), 12);
 /// ```
 pub trait Materialize<const N: usize>: StaticMapping<N> {
+    /// The shape as a type-level list, `(U<shape[0]>, (…, ()))` (see
+    /// [`shape_list`]), which the static transforms rewrite.
+    type Shape;
     /// `shape[0] × … × shape[N-1]` in typenum.
     type Numel: ArrayLength;
 }
@@ -211,6 +214,213 @@ where
     H: Mul<T::Out>,
 {
     type Out = Prod<H, T::Out>;
+}
+
+/// Type-level shape lists: the shape of a static mapping as a nested list
+/// of typenum numbers, `(U4, (U3, ()))` for shape (4, 3), and what the
+/// static transforms do to it, so that [`Materialize::Numel`] (the length
+/// of `to_array()`'s array) follows every transform. The lists are also
+/// checked against the validated layout: `to_array` refuses to compile
+/// when their product differs from the layout's element count.
+///
+/// ```
+/// use constrided::static_layout::shape_list::{At, InsertAt, RemoveAt, ReplaceAt, Reverse, Swap};
+/// use typenum::{U1, U2, U3, U4};
+/// type S = (U4, (U3, (U2, ())));
+/// let _: <S as At<1>>::Out = U3::default();
+/// let _: <S as RemoveAt<0>>::Out = (U3::default(), (U2::default(), ()));
+/// let _: <S as InsertAt<3, U1>>::Out = (U4::default(), (U3::default(), (U2::default(), (U1::default(), ()))));
+/// let _: <S as ReplaceAt<2, U1>>::Out = (U4::default(), (U3::default(), (U1::default(), ())));
+/// let _: <S as Reverse>::Out = (U2::default(), (U3::default(), (U4::default(), ())));
+/// let _: <S as Swap<0, 2>>::Out = (U2::default(), (U3::default(), (U4::default(), ())));
+/// ```
+pub mod shape_list {
+    use core::ops::{Add, Div, Sub};
+    use typenum::{Const, Diff, Quot, Sub1, Sum, ToUInt, B1, U};
+
+    /// Entry `A` of the list.
+    pub trait At<const A: usize> {
+        /// The entry.
+        type Out;
+    }
+    /// The list with entry `A` replaced by `X`.
+    pub trait ReplaceAt<const A: usize, X> {
+        /// The new list.
+        type Out;
+    }
+    /// The list without entry `A`.
+    pub trait RemoveAt<const A: usize> {
+        /// The new list.
+        type Out;
+    }
+    /// The list with `X` inserted before entry `A` (`A` = length appends).
+    pub trait InsertAt<const A: usize, X> {
+        /// The new list.
+        type Out;
+    }
+    /// The list reversed.
+    pub trait Reverse {
+        /// The new list.
+        type Out;
+    }
+    /// The list reversed onto `Acc`.
+    pub trait ReverseOnto<Acc> {
+        /// The new list.
+        type Out;
+    }
+    impl<Acc> ReverseOnto<Acc> for () {
+        type Out = Acc;
+    }
+    impl<H, T: ReverseOnto<(H, Acc)>, Acc> ReverseOnto<Acc> for (H, T) {
+        type Out = T::Out;
+    }
+    impl<S: ReverseOnto<()>> Reverse for S {
+        type Out = S::Out;
+    }
+    /// The list with entries `A` and `B` swapped.
+    pub trait Swap<const A: usize, const B: usize> {
+        /// The new list.
+        type Out;
+    }
+    impl<S, const A: usize, const B: usize> Swap<A, B> for S
+    where
+        S: At<A> + At<B> + ReplaceAt<A, <S as At<B>>::Out>,
+        <S as ReplaceAt<A, <S as At<B>>::Out>>::Out: ReplaceAt<B, <S as At<A>>::Out>,
+    {
+        type Out =
+            <<S as ReplaceAt<A, <S as At<B>>::Out>>::Out as ReplaceAt<B, <S as At<A>>::Out>>::Out;
+    }
+    /// The size of `START..STOP` by `STEP`, `ceil((STOP - START) / STEP)`,
+    /// as a typenum number (implemented by `()`).
+    ///
+    /// ```
+    /// use constrided::static_layout::shape_list::SliceLen;
+    /// use typenum::Unsigned;
+    /// assert_eq!(<() as SliceLen<1, 8, 3>>::Out::USIZE, 3);
+    /// ```
+    pub trait SliceLen<const START: usize, const STOP: usize, const STEP: usize> {
+        /// The size.
+        type Out;
+    }
+    impl<const START: usize, const STOP: usize, const STEP: usize> SliceLen<START, STOP, STEP> for ()
+    where
+        Const<START>: ToUInt,
+        Const<STOP>: ToUInt,
+        Const<STEP>: ToUInt,
+        U<STOP>: Sub<U<START>>,
+        Diff<U<STOP>, U<START>>: Add<U<STEP>>,
+        Sum<Diff<U<STOP>, U<START>>, U<STEP>>: Sub<B1>,
+        Sub1<Sum<Diff<U<STOP>, U<START>>, U<STEP>>>: Div<U<STEP>>,
+    {
+        type Out = Quot<Sub1<Sum<Diff<U<STOP>, U<START>>, U<STEP>>>, U<STEP>>;
+    }
+
+    impl<H0, T> At<0> for (H0, T) {
+        type Out = H0;
+    }
+    impl<H0, T, X> ReplaceAt<0, X> for (H0, T) {
+        type Out = (X, T);
+    }
+    impl<H0, T> RemoveAt<0> for (H0, T) {
+        type Out = T;
+    }
+    impl<T, X> InsertAt<0, X> for T {
+        type Out = (X, T);
+    }
+    impl<H0, H1, T> At<1> for (H0, (H1, T)) {
+        type Out = H1;
+    }
+    impl<H0, H1, T, X> ReplaceAt<1, X> for (H0, (H1, T)) {
+        type Out = (H0, (X, T));
+    }
+    impl<H0, H1, T> RemoveAt<1> for (H0, (H1, T)) {
+        type Out = (H0, T);
+    }
+    impl<H0, T, X> InsertAt<1, X> for (H0, T) {
+        type Out = (H0, (X, T));
+    }
+    impl<H0, H1, H2, T> At<2> for (H0, (H1, (H2, T))) {
+        type Out = H2;
+    }
+    impl<H0, H1, H2, T, X> ReplaceAt<2, X> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, (X, T)));
+    }
+    impl<H0, H1, H2, T> RemoveAt<2> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, T));
+    }
+    impl<H0, H1, T, X> InsertAt<2, X> for (H0, (H1, T)) {
+        type Out = (H0, (H1, (X, T)));
+    }
+    impl<H0, H1, H2, H3, T> At<3> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = H3;
+    }
+    impl<H0, H1, H2, H3, T, X> ReplaceAt<3, X> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, (X, T))));
+    }
+    impl<H0, H1, H2, H3, T> RemoveAt<3> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, T)));
+    }
+    impl<H0, H1, H2, T, X> InsertAt<3, X> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, (H2, (X, T))));
+    }
+    impl<H0, H1, H2, H3, H4, T> At<4> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = H4;
+    }
+    impl<H0, H1, H2, H3, H4, T, X> ReplaceAt<4, X> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, (X, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, T> RemoveAt<4> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, T))));
+    }
+    impl<H0, H1, H2, H3, T, X> InsertAt<4, X> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, (H3, (X, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T> At<5> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = H5;
+    }
+    impl<H0, H1, H2, H3, H4, H5, T, X> ReplaceAt<5, X> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (X, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T> RemoveAt<5> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, T, X> InsertAt<5, X> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (X, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T> At<6> for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T))))))) {
+        type Out = H6;
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T, X> ReplaceAt<6, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (X, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T> RemoveAt<6> for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T))))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T, X> InsertAt<6, X> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (X, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T> At<7>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = H7;
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T, X> ReplaceAt<7, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, (X, T))))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T> RemoveAt<7>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T, X> InsertAt<7, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, (X, T))))))));
+    }
 }
 
 // The nested size list of an axis tuple, for Product.
@@ -378,6 +588,7 @@ macro_rules! static_rank {
             nested!($($d)*): Product,
             <nested!($($d)*) as Product>::Out: ArrayLength,
         {
+            type Shape = nested!($($d)*);
             type Numel = <nested!($($d)*) as Product>::Out;
         }
     };
@@ -397,6 +608,13 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// The elements in row-major order, in a stack array whose length the
     /// type system computes from the static shape. No allocation.
     ///
+    /// # Panics
+    ///
+    /// Never for the crate's static mappings: the array's type-level
+    /// length is checked against the validated layout at compile time, and
+    /// the copied count against it again in every build (a panic there
+    /// would be a bug of this crate, never uninitialised memory).
+    ///
     /// ```
     /// use constrided::strided;
     /// let buf: [i32; 100] = core::array::from_fn(|i| i as i32);
@@ -407,6 +625,9 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// // Also after the static transforms that keep the element count.
     /// assert_eq!(v.t().to_array()[..3], [22, 42, 62]);
     /// assert_eq!(v.flip_axis::<0>().insert_axis_at::<0>().to_array()[0], 82);
+    /// // And after those that change it: the count is a typenum computation.
+    /// assert_eq!(v.slice_axis::<0, 1, 4, 2>().to_array()[..], [42, 44, 46, 82, 84, 86]);
+    /// assert_eq!(v.index_axis_at::<1, 2>().to_array()[..], [26, 46, 66, 86]);
     /// ```
     #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {

@@ -829,36 +829,79 @@ macro_rules! view_edge_methods {
 view_edge_methods!(StridedView);
 view_edge_methods!(StridedViewMut);
 
-// The transforms that keep the element count keep `to_array()`: the
-// count of the transformed layout is the count of the original, as a
-// type-level number (slicing and indexing change it by an amount typenum
-// cannot compute from a const generic on stable Rust).
-impl<L: crate::static_layout::Materialize<N>, const N: usize> crate::static_layout::Materialize<N>
-    for Transposed<L, N>
+// `to_array()` after every static transform: each rewrites the source's
+// type-level shape list (`static_layout::shape_list`) as it rewrites the
+// layout, and the element count is the list's product. `to_array` checks
+// that count against the validated `LAYOUT` (a compile error if they ever
+// differ) and against the copied count (in every build).
+use crate::static_layout::shape_list::{InsertAt, RemoveAt, ReplaceAt, Reverse, SliceLen, Swap};
+use crate::static_layout::{Materialize, Product};
+use generic_array::ArrayLength;
+
+impl<L: Materialize<N>, const N: usize> Materialize<N> for Transposed<L, N>
+where
+    L::Shape: Reverse,
 {
+    type Shape = <L::Shape as Reverse>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize, const B: usize>
-    crate::static_layout::Materialize<N> for TransposeAxes<L, N, A, B>
+impl<L: Materialize<N>, const N: usize, const A: usize, const B: usize> Materialize<N>
+    for TransposeAxes<L, N, A, B>
+where
+    L::Shape: Swap<A, B>,
 {
+    type Shape = <L::Shape as Swap<A, B>>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize>
-    crate::static_layout::Materialize<N> for FlipAxis<L, N, A>
-{
+impl<L: Materialize<N>, const N: usize, const A: usize> Materialize<N> for FlipAxis<L, N, A> {
+    type Shape = L::Shape;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
-    crate::static_layout::Materialize<M> for InsertAxisAt<L, Rank<N>, Rank<M>, A>
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize> Materialize<M>
+    for InsertAxisAt<L, Rank<N>, Rank<M>, A>
 where
     Rank<N>: Higher<Out = Rank<M>>,
+    L::Shape: InsertAt<A, typenum::U1>,
 {
+    type Shape = <L::Shape as InsertAt<A, typenum::U1>>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
-    crate::static_layout::Materialize<M> for RemoveAxisAt<L, Rank<N>, Rank<M>, A>
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize> Materialize<M>
+    for RemoveAxisAt<L, Rank<N>, Rank<M>, A>
 where
     Rank<N>: Lower<Out = Rank<M>>,
+    L::Shape: RemoveAt<A>,
 {
+    type Shape = <L::Shape as RemoveAt<A>>::Out;
     type Numel = L::Numel;
+}
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize, const I: usize>
+    Materialize<M> for IndexAxisAt<L, Rank<N>, Rank<M>, A, I>
+where
+    Rank<N>: Lower<Out = Rank<M>>,
+    L::Shape: RemoveAt<A>,
+    <L::Shape as RemoveAt<A>>::Out: Product,
+    <<L::Shape as RemoveAt<A>>::Out as Product>::Out: ArrayLength,
+{
+    type Shape = <L::Shape as RemoveAt<A>>::Out;
+    type Numel = <<L::Shape as RemoveAt<A>>::Out as Product>::Out;
+}
+impl<
+        L: Materialize<N>,
+        const N: usize,
+        const A: usize,
+        const START: usize,
+        const STOP: usize,
+        const STEP: usize,
+    > Materialize<N> for SliceAxis<L, N, A, START, STOP, STEP>
+where
+    (): SliceLen<START, STOP, STEP>,
+    L::Shape: ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>,
+    <L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out: Product,
+    <<L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out as Product>::Out:
+        ArrayLength,
+{
+    type Shape = <L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out;
+    type Numel =
+        <<L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out as Product>::Out;
 }

@@ -30,7 +30,9 @@ fn soundness_zst_from_up_to_the_limit() {
 }
 
 #[test]
-#[should_panic(expected = "StridedView::from(&[T]): 9223372036854775809 elements of a zero-sized type")]
+#[should_panic(
+    expected = "StridedView::from(&[T]): 9223372036854775809 elements of a zero-sized type"
+)]
 fn soundness_zst_from_slice_panics_as_documented() {
     let _ = StridedView::from(&*zsts(TOO_MANY));
 }
