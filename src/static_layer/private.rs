@@ -131,6 +131,26 @@ pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Resul
     )
 }
 
+// The traits whose impls choose which guard a view meets (uniqueness
+// proofs, borrows, buffers) are sealed: only this module implements them.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Shared {}
+    impl Sealed for super::Unique {}
+    impl Sealed for super::Aliasing {}
+    impl Sealed for super::Deferred {}
+    impl Sealed for super::SharedBorrow {}
+    impl Sealed for super::ExclusiveBorrow {}
+    impl<T, const L: usize> Sealed for &[T; L] {}
+    impl<T, const L: usize> Sealed for &mut [T; L] {}
+    impl<T> Sealed for &[T] {}
+    impl<T> Sealed for &mut [T] {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for &alloc::vec::Vec<T> {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for &mut alloc::vec::Vec<T> {}
+}
+
 /// The buffer of `strided!(&buf; ...)` was written as `&buf`: a shared view,
 /// any layout will do.
 #[derive(Clone, Copy, Debug)]
@@ -152,7 +172,7 @@ pub struct Deferred;
 
 /// What is known of a layout's uniqueness: [`Shared`], [`Unique`],
 /// [`Aliasing`] or [`Deferred`].
-pub trait ProofKind: Copy {
+pub trait ProofKind: Copy + sealed::Sealed {
     /// Whether an exclusive borrow must still be proved at instantiation.
     const DEFERRED: bool;
 }
@@ -184,7 +204,7 @@ pub struct ExclusiveBorrow;
     label = "a `&mut` buffer, viewed through a layout where two indices reach the same position (or whose uniqueness could not be proved)",
     note = "view the buffer through `&` (a shared view may alias), or use a layout with no zero or overlapping strides"
 )]
-pub trait MayView<P> {}
+pub trait MayView<P>: sealed::Sealed {}
 impl<P> MayView<P> for SharedBorrow {}
 impl MayView<Unique> for ExclusiveBorrow {}
 impl MayView<Deferred> for ExclusiveBorrow {}
@@ -331,7 +351,7 @@ pub const fn failure<T: Copy>(r: Result<T, LayoutError>) -> Option<Message> {
     label = "not a buffer",
     note = "buffers are `&[T; L]`, `&[T]`, `&Vec<T>` and their `&mut` forms"
 )]
-pub trait StaticSource<'a> {
+pub trait StaticSource<'a>: sealed::Sealed {
     /// [`SharedBorrow`] or [`ExclusiveBorrow`].
     type Borrow;
     /// The length of a fixed-size array, checked at compile time; `None`
