@@ -65,13 +65,17 @@ pub struct NegAxis<const SIZE: usize, const STRIDE: isize>;
 /// assert_eq!(<Axis<4, 20> as AxisSpec>::STRIDE, Some(20));
 /// assert_eq!(<CAxis<4> as AxisSpec>::STRIDE, None);
 /// ```
-pub trait AxisSpec {
+pub trait AxisSpec: Sealed {
     /// The size.
     const SIZE: usize;
     /// The stride, `None` for the row-major default. `Err` when it does
     /// not fit `isize` (`-isize::MIN`).
     const STRIDE: Option<isize>;
 }
+// Sealed: only the crate's axis types say what a static layout's numbers are.
+impl<const SIZE: usize, const STRIDE: isize> Sealed for Axis<SIZE, STRIDE> {}
+impl<const SIZE: usize> Sealed for CAxis<SIZE> {}
+impl<const SIZE: usize, const STRIDE: isize> Sealed for NegAxis<SIZE, STRIDE> {}
 impl<const SIZE: usize, const STRIDE: isize> AxisSpec for Axis<SIZE, STRIDE> {
     const SIZE: usize = SIZE;
     const STRIDE: Option<isize> = Some(STRIDE);
