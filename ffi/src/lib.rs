@@ -797,3 +797,29 @@ pub extern "C" fn cstrided_status_string(status: cstrided_status) -> *const c_ch
     };
     s.as_ptr().cast()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_prefix_cuts_at_nul_and_at_a_character_boundary() {
+        assert_eq!(c_prefix("abc", 10), b"abc");
+        assert_eq!(c_prefix("ab\0cd", 10), b"ab");
+        assert_eq!(c_prefix("abcdef", 4), b"abcd");
+        // "é" is two bytes: a cut inside it backs off.
+        assert_eq!(c_prefix("aé", 2), b"a");
+        assert_eq!(c_prefix("aé", 3), "aé".as_bytes());
+    }
+
+    #[test]
+    fn a_long_message_is_cut_to_the_buffer() {
+        let long = "x".repeat(3 * LAST_ERROR_CAPACITY);
+        let st = fail(CSTRIDED_BAD_PARAM, "f", format_args!("{long}"));
+        assert_eq!(st, CSTRIDED_BAD_PARAM);
+        // SAFETY: a valid C string; this thread is not calling the library.
+        let got = unsafe { std::ffi::CStr::from_ptr(cstrided_last_error()) };
+        assert_eq!(got.to_bytes().len(), LAST_ERROR_CAPACITY - 1);
+        assert!(got.to_bytes().starts_with(b"f: xxx"));
+    }
+}
