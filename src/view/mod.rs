@@ -24,6 +24,7 @@ mod copy;
 mod eq;
 mod fmt;
 mod iter;
+mod mut_forms;
 pub(crate) mod ops;
 mod reduce;
 mod transform;
