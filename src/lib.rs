@@ -239,6 +239,7 @@ pub use layout::{
     DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
     SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
+pub use view::linalg;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;

@@ -24,6 +24,7 @@ mod copy;
 mod eq;
 mod fmt;
 mod iter;
+pub mod linalg;
 mod mut_forms;
 pub(crate) mod ops;
 mod reduce;
