@@ -243,6 +243,7 @@ pub use view::linalg;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
+pub use view::Var;
 pub use view::{
     AxisIter, AxisIterMut, Chunks, ChunksMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes,
     LanesMut, Mean, StridedView, StridedViewMut, Windows,

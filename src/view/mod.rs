@@ -28,6 +28,7 @@ pub mod linalg;
 mod mut_forms;
 pub(crate) mod ops;
 mod reduce;
+mod stats;
 mod transform;
 
 #[cfg(feature = "alloc")]
@@ -39,6 +40,7 @@ pub use copy::par_rearrange;
 pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 pub use reduce::Mean;
+pub use stats::Var;
 
 use core::marker::PhantomData;
 use core::ptr::NonNull;
