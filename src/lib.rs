@@ -242,6 +242,9 @@ pub use layout::{
 pub use view::linalg;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use view::CowView;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
 pub use view::Var;
 pub use view::{

@@ -28,6 +28,7 @@ pub mod linalg;
 mod mut_forms;
 pub(crate) mod ops;
 mod reduce;
+mod shape;
 mod stats;
 mod transform;
 
@@ -40,6 +41,8 @@ pub use copy::par_rearrange;
 pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 pub use reduce::Mean;
+#[cfg(feature = "alloc")]
+pub use shape::CowView;
 pub use stats::Var;
 
 use core::marker::PhantomData;
