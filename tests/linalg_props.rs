@@ -254,9 +254,9 @@ fn check_vec(c: VCase) {
         }
     }
     let mut want: Vec<f64> = yf.clone();
-    for i in 0..m {
+    for (i, axi) in ax.iter().enumerate() {
         let p = position(c.ly.strides(), c.ly.offset(), [i]) as usize;
-        want[p] = (c.alpha * ax[i] + c.beta * y0[p]) as f64;
+        want[p] = (c.alpha * axi + c.beta * y0[p]) as f64;
     }
     general_mat_vec_mul(
         c.alpha as f64,

@@ -64,8 +64,8 @@ fn numpy_answers() {
     // float32: np.var(y), np.std(y, ddof=1)
     let y = [0.1f32, 0.2, 0.3, 1e3, -7.25];
     let yv = StridedView::from(&y[..]);
-    assert!((yv.var(0.0) - 160540.78125).abs() <= 160540.78125 * 1e-6);
-    assert!((yv.std(1.0) - 447.9687194824219).abs() <= 447.97 * 1e-6);
+    assert!((f64::from(yv.var(0.0)) - 160540.78125).abs() <= 160540.78125 * 1e-6);
+    assert!((f64::from(yv.std(1.0)) - 447.9687194824219).abs() <= 447.97 * 1e-6);
 }
 
 #[test]
