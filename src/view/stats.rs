@@ -89,7 +89,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(v.var(0.0), 1.25);
     /// assert_eq!(v.var(1.0), 1.6666666666666667);
     /// assert_eq!(StridedView::from(&[1.0, 2.0][..]).var(2.0), f64::INFINITY);
-    /// assert!(StridedView::from(&[5.0][..]).var(1.0).is_nan());
+    /// assert!(StridedView::from(&[5.0f64][..]).var(1.0).is_nan());
     /// assert!(StridedView::<f32, 1>::from(&[][..]).var(0.0).is_nan());
     /// ```
     pub fn var(&self, ddof: T) -> T
