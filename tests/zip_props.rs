@@ -165,7 +165,6 @@ fn check<T: Elem, const N: usize>(shape: [usize; N], dspec: &Spec, specs: &[Spec
         4 => go!(0 a, 1 b, 2 c, 3 e),
         _ => go!(0 a, 1 b, 2 c, 3 e, 4 f),
     }
-    drop(dv);
     assert_eq!(dbuf, expect, "shape {shape:?}");
 }
 

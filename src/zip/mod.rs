@@ -45,6 +45,10 @@ mod producer;
 
 use producer::{Index, Out};
 pub use producer::{Lend, Producer, Shared, Yield};
+// For producers of other modules of the crate (e.g. static tiles): the
+// seal (see `producer.rs`).
+#[allow(unused_imports)]
+pub(crate) use producer::sealed;
 
 /// One operand of a [`Zip`]: the producer's buffer, position mapping (a
 /// runtime [`Layout`] for broadcast operands) and item data. Made by
@@ -650,10 +654,12 @@ macro_rules! zip_arity {
                     &mut |($($v,)+ o)| {
                         o.write(f($($v),+));
                     },
-                    // SAFETY: called on the slots `g` wrote (collect_core),
-                    // each once.
+                    // Called only on the slots the closure above wrote,
+                    // each once (collect_core), when `f` panics.
                     &mut |($($v,)+ o)| {
                         let _ = ($($v,)+);
+                        // SAFETY: the slot was written (see above) and is
+                        // dropped once; the buffer is then freed unread.
                         unsafe { o.assume_init_drop() }
                     },
                 );

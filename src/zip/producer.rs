@@ -8,8 +8,19 @@
 //! `Extra`, what the producer needs besides a position to make an item
 //! ([`Yield::item`]). For views and arrays a position is an element and
 //! the item a reference to it; for windows a position is a window's start
-//! and the item the view of the window; a producer of another module of
-//! the crate (e.g. static tiles) implements the same four items.
+//! and the item the view of the window.
+//!
+//! A producer of another module of the crate (e.g. static tiles, whose
+//! items are views of a static shape) implements, for its type `P`:
+//! `crate::zip::sealed::Sealed`; `Lend<'x>` (`type Item`, the view for
+//! `'x`); `Yield` (`Elem`, `Extra` — e.g. the tile's mapping and the
+//! buffer length —, `ELEMENT = false`, `SHARED_ELEMENT = false`, and
+//! `item`, which builds the view at a position); `Producer<N>` (`Map`,
+//! usually a `Layout<N>` of the tiles' start positions, and `into_raw`);
+//! and `Shared` when its items are read-only. The engine then walks,
+//! splits (`par_for_each`) and broadcasts it like any operand; it never
+//! dereferences a position of a producer whose `ELEMENT` is false, nor
+//! stages it.
 
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
