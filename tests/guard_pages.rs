@@ -466,6 +466,72 @@ fn staged_zip_with_of_columns_4_kib_apart() {
 }
 
 #[test]
+fn staged_zip_of_columns_4_kib_apart() {
+    // Issue 28: `Zip` with a transposed read-only operand (staged through
+    // the copy engine's blocks, as `zip_with`'s source) whose columns lie
+    // just under, exactly at and just over 4 KiB apart: ragged strips, the
+    // transposed operand and a contiguous one flush against the guards,
+    // the transposed one also flipped (negative strides), at every SIMD
+    // level; for_each with 3 operands, fold and map_collect.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn strips<T: Elem>() {
+        let (size, b) = (size_of::<T>(), 64 / size_of::<T>());
+        let (r, c) = (3 * b + 5, 4 * b + 3);
+        for pitch in [4096 / size - 1, 4096 / size, 4096 / size + 1] {
+            let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+            let dl = Layout::contiguous([r, c]);
+            let sn = sl.required_len();
+            let mut gs = Guarded::new(sn * size);
+            let mut ga = Guarded::new(r * c * size);
+            for at_end in [true, false] {
+                let src: &mut [T] = if at_end {
+                    gs.at_end(sn)
+                } else {
+                    gs.at_start(sn)
+                };
+                src.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(i));
+                let a: &mut [T] = if at_end {
+                    ga.at_end(r * c)
+                } else {
+                    ga.at_start(r * c)
+                };
+                a.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(3 * i));
+                let sv = StridedView::new(&*src, sl).unwrap();
+                let av = StridedView::new(&*a, dl).unwrap();
+                under_every_setting(|level, _| {
+                    for s in [sv, sv.flip(0).unwrap().flip(1).unwrap()] {
+                        let mut dst = vec![T::from_index(1); r * c];
+                        let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
+                        Zip::from(&mut dv)
+                            .and(av)
+                            .unwrap()
+                            .and(s)
+                            .unwrap()
+                            .for_each(|d, &a, &s| *d = *d + a + s);
+                        let want: Vec<T> = av
+                            .iter()
+                            .zip(s.iter())
+                            .map(|(&a, &s)| T::from_index(1) + a + s)
+                            .collect();
+                        assert_eq!(dst, want, "{level:?} pitch {pitch} size {size}");
+                        let m = Zip::from(av).and(s).unwrap().map_collect(|&a, &s| a + s);
+                        let w2: Vec<T> = av.iter().zip(s.iter()).map(|(&a, &s)| a + s).collect();
+                        assert_eq!(m.into_vec(), w2);
+                        let n = Zip::from(s).and(av).unwrap().fold(0usize, |n, _, _| n + 1);
+                        assert_eq!(n, r * c);
+                    }
+                });
+            }
+        }
+    }
+    every_size!(strips);
+}
+
+#[test]
 fn copies_of_reversed_runs_streamed() {
     // A flipped source read into a forward destination streams its runs
     // (of 16 KiB and more) reversed in registers: runs just over the

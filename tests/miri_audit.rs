@@ -53,22 +53,18 @@ fn iter_mut_both_ends_items_kept() {
 }
 
 // Zip, run-time path, over the two halves of a split with the sibling
-// borrowed by the other producer; items of both kept past the call.
+// borrowed by the other producer. (Items live for the call since issue 28:
+// they are used inside it.)
 #[test]
-fn zip_split_halves_items_kept() {
+fn zip_split_halves_items_in_the_call() {
     let mut buf: Vec<i64> = (0..24).collect();
     let v = StridedViewMut::new(&mut buf, Layout::contiguous([4, 6])).unwrap();
     let (mut a, b) = v.split_at(1, 3).unwrap();
-    let mut kept: Vec<(&mut i64, &i64)> = Vec::new();
     let bv = b.view();
     Zip::from(&mut a)
         .and(&bv)
         .unwrap()
-        .for_each(|x, y| kept.push((x, y)));
-    for (x, y) in kept.iter_mut() {
-        **x += **y * 100;
-    }
-    drop(kept);
+        .for_each(|x, y| *x += *y * 100);
     for i in 0..4 {
         for j in 0..3 {
             let p = i * 6 + j;
@@ -77,25 +73,18 @@ fn zip_split_halves_items_kept() {
     }
 }
 
-// Static zip fold keeps its items too.
+// Static zip fold: items used in the call, the accumulator carried.
 #[test]
-fn static_zip_fold_items_kept() {
+fn static_zip_fold_items_in_the_call() {
     let mut buf = [0i32; 6];
     let src = [1i32, 2, 3, 4, 5, 6];
     let mut m = strided!(&mut buf; shape = (2, 3));
     let s = strided!(&src; shape = (2, 3), strides = (1, 2));
-    let kept = Zip::from(&mut m)
-        .and(&s)
-        .unwrap()
-        .fold(Vec::new(), |mut k, d, a| {
-            k.push((d, a));
-            k
-        });
-    let mut kept = kept;
-    for (d, a) in kept.iter_mut() {
-        **d = **a;
-    }
-    drop(kept);
+    let n = Zip::from(&mut m).and(&s).unwrap().fold(0, |k, d, a| {
+        *d = *a;
+        k + 1
+    });
+    assert_eq!(n, 6);
     assert_eq!(buf, [1, 3, 5, 2, 4, 6]);
 }
 

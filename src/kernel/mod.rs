@@ -66,6 +66,7 @@ mod plan;
 pub(crate) mod reduce;
 mod simd;
 mod transpose;
+pub(crate) mod zip_stage;
 
 pub use dynamic::{rearrange_bytes, rearrange_bytes_raw, rearrange_dyn};
 pub use simd::{force_level, force_streaming, Level};

@@ -380,6 +380,25 @@ unsafe impl<T: Sync, const N: usize> Send for Windows<'_, T, N> {}
 // SAFETY: as above.
 unsafe impl<T: Sync, const N: usize> Sync for Windows<'_, T, N> {}
 
+impl<T, const N: usize> Windows<'_, T, N> {
+    // The raw parts of a `Zip` operand (`crate::zip`): the buffer, its
+    // length, `whole`, the layout of the window starts (empty when the
+    // iterator was used), the window's layout and whether it is empty.
+    pub(crate) fn zip_parts(&self) -> (NonNull<T>, usize, bool, Layout<N>, Layout<N>, bool) {
+        // SAFETY: an empty layout reaches nothing.
+        let none = unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
+        let starts = self.state.cursor.fresh_layout().unwrap_or(none);
+        (
+            self.buf.ptr,
+            self.buf.len,
+            self.buf.whole,
+            starts,
+            self.state.sub,
+            self.state.empty,
+        )
+    }
+}
+
 impl<'a, T, const N: usize> Lanes<'a, T, N> {
     fn view(&self, l: Layout<1>) -> StridedView<'a, T, 1> {
         // SAFETY: as in AxisIter::view.

@@ -85,6 +85,46 @@ impl<const N: usize> ChunkState<N> {
     }
 }
 
+/// The grid of blocks of a fresh [`Chunks`] / [`ChunksMut`], for `Zip`
+/// (`crate::zip`): `grid` blocks per axis, `chunk` long (the last one of an
+/// axis shorter), over the parent's `shape`, `strides` and `offset`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ChunkGrid<const N: usize> {
+    pub grid: [usize; N],
+    pub chunk: [usize; N],
+    pub shape: [usize; N],
+    pub strides: [isize; N],
+    pub offset: usize,
+}
+
+impl<const N: usize> ChunkState<N> {
+    // The grid when no block was taken yet.
+    fn zip_grid(&self) -> Option<ChunkGrid<N>> {
+        let starts = self.grid.fresh_layout()?;
+        Some(ChunkGrid {
+            grid: starts.shape(),
+            chunk: self.chunk,
+            shape: self.shape,
+            strides: self.strides,
+            offset: self.offset,
+        })
+    }
+}
+
+impl<T, const N: usize> Chunks<'_, T, N> {
+    // The raw parts of a `Zip` operand: buffer, length, `whole`, grid.
+    pub(crate) fn zip_parts(&self) -> (NonNull<T>, usize, bool, Option<ChunkGrid<N>>) {
+        (self.ptr, self.len, self.whole, self.state.zip_grid())
+    }
+}
+
+impl<T, const N: usize> ChunksMut<'_, T, N> {
+    // The raw parts of a `Zip` operand: buffer, length, grid.
+    pub(crate) fn zip_parts(&self) -> (NonNull<T>, usize, Option<ChunkGrid<N>>) {
+        (self.ptr, self.len, self.state.zip_grid())
+    }
+}
+
 /// Non-overlapping blocks of a view, in row-major order of their
 /// position, from [`StridedView::exact_chunks`] and
 /// [`StridedView::axis_chunks_iter`].

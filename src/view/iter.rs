@@ -54,6 +54,16 @@ impl<const N: usize> Cursor<N> {
         }
     }
 
+    // The layout of the positions, when nothing was taken yet (a `Zip`
+    // operand is a whole grid of windows or chunks).
+    pub(crate) fn fresh_layout(&self) -> Option<Layout<N>> {
+        let whole = self.remaining == self.shape.iter().product::<usize>();
+        // SAFETY: the cursor's numbers are those of the layout it was made
+        // from (`new`), unchanged while nothing was taken.
+        (self.fresh && whole)
+            .then(|| unsafe { Layout::new_unchecked(self.shape, self.strides, self.pos as usize) })
+    }
+
     // Calls `f` on every (index, position) in row-major order, as plain
     // nested loops, when nothing was taken yet (a static layout's loops
     // then fold to constants, as the hand-written ones do); otherwise

@@ -35,6 +35,7 @@ mod transform;
 #[cfg(feature = "alloc")]
 pub use array::StridedArray;
 pub use axis::{AxisIter, AxisIterMut, Lanes, LanesMut, Windows};
+pub(crate) use chunks::ChunkGrid;
 pub use chunks::{Chunks, ChunksMut};
 #[cfg(feature = "rayon")]
 pub use copy::par_rearrange;
@@ -214,6 +215,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     // any of it meanwhile (see `whole`): the kernels' licence for loads
     // wider than the reached positions.
     #[inline(always)]
+    #[allow(dead_code)]
     pub(crate) fn is_whole(&self) -> bool {
         self.whole
     }
@@ -435,12 +437,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
 
     // Whether every position of 0..len is exclusively ours (see `exclusive`).
     #[inline(always)]
+    #[allow(dead_code)]
     pub(crate) fn is_exclusive(&self) -> bool {
         self.exclusive
     }
 
     // Whether every position of 0..len may be read (it is exclusively ours).
     #[inline(always)]
+    #[allow(dead_code)]
     pub(crate) fn is_whole(&self) -> bool {
         self.exclusive
     }

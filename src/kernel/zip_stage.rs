@@ -1,0 +1,248 @@
+//! The traversal behind `Zip` (`crate::zip`): [`walk`](super::engine::walk)
+//! for `K` operands, plus **staging** of one transposed read-only operand
+//! through the copy engine's SIMD blocks, as `zip_with` stages its source
+//! ([`zip2_staged`](super::engine::zip2_staged)): each tile of the operand
+//! is copied by [`stage`](super::transpose::stage) into a small buffer (in
+//! L1) laid out along operand 0's inner axis, and the run is handed to the
+//! caller with that operand's positions pointing into the buffer.
+//!
+//! The caller's items for the staged operand are references into the
+//! buffer, which lives for the traversal only: `Zip`'s closures are
+//! higher-ranked over their items' lifetime, so they cannot keep them.
+
+use super::engine::{for_each_run_ahead, prefetch_run};
+use super::loops::{for_each_outer, small_numel, small_runs};
+use super::plan::{Order, Plan};
+
+/// Bytes of the staging buffer: half the L1 data cache (as `zip2_staged`).
+const STAGE_BYTES: usize = 16 << 10;
+
+/// Destinations of at least this many bytes hint the next strip's rows of
+/// operand 0 (as `zip2_staged`; below it they stay in the L2 cache).
+const HINT_MIN_BYTES: usize = 1 << 20;
+
+/// The element size with which an operand of element type `E` may be
+/// staged (its values moved as raw bytes by the SIMD blocks), or 0: `E`
+/// must be plain (`elem::is_plain`) and 1, 2, 4 or 8 bytes.
+#[inline(always)]
+pub(crate) fn stage_size<E>() -> usize {
+    let size = core::mem::size_of::<E>();
+    if matches!(size, 1 | 2 | 4 | 8) && super::elem::is_plain::<E>() {
+        size
+    } else {
+        0
+    }
+}
+
+/// A run handed to the caller: operand `k` visits `pos[k] + j·strides[k]`
+/// for `j < n`; when `staged` is `Some((s, buf))`, operand `s`'s positions
+/// are element indices into `buf` (its staged copy; `strides[s] == 1`)
+/// instead of its buffer.
+pub(crate) type Staged = Option<(usize, *mut u8)>;
+
+/// Calls `body(pos, n, strides, staged)` for inner runs that together
+/// cover every index of `shape` exactly once (operand `k` has `strides[k]`
+/// and starts at `offsets[k]`), in an unspecified order: small views walk
+/// their layouts, the others are planned and run by [`run_plan`].
+/// `ahead` is [`for_each_run_ahead`]'s hint callback.
+///
+/// # Safety
+/// As [`run_plan`], for the plan of these layouts.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn walk<const K: usize>(
+    shape: &[usize],
+    strides: [&[isize]; K],
+    offsets: [usize; K],
+    tile: usize,
+    src: [*const u8; K],
+    sizes: [usize; K],
+    stage: [bool; K],
+    ahead: impl FnMut([isize; K], usize, [isize; K]),
+    mut body: impl FnMut([isize; K], usize, [isize; K], Staged),
+) {
+    if let Some(n) = small_numel(shape) {
+        if n > 0 {
+            small_runs(shape, strides, offsets.map(|o| o as isize), |p, n, c| {
+                body(p, n, c, None)
+            });
+        }
+        return;
+    }
+    if let Some(plan) = Plan::new(shape, strides, offsets, Order::Free) {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { run_plan(&plan, tile, src, sizes, stage, ahead, body) }
+    }
+}
+
+/// Runs a plan (a whole zip's, or a part of one): staged when an operand
+/// may be ([`stage_operand`]), else [`for_each_run_ahead`].
+///
+/// # Safety
+/// `src[k]` is operand `k`'s buffer (or any pointer when `stage[k]` is
+/// false and `k != 0`; operand 0's is only hinted), of elements of
+/// `sizes[k]` bytes; every position the plan reaches in an operand `k`
+/// with `stage[k]` is readable at `src[k] + pos·sizes[k]` and nobody
+/// writes it during the call; such an operand's element type is plain
+/// with that size (see [`stage_size`]).
+#[inline(always)]
+pub(crate) unsafe fn run_plan<const K: usize>(
+    plan: &Plan<K>,
+    tile: usize,
+    src: [*const u8; K],
+    sizes: [usize; K],
+    stage: [bool; K],
+    ahead: impl FnMut([isize; K], usize, [isize; K]),
+    mut body: impl FnMut([isize; K], usize, [isize; K], Staged),
+) {
+    if let Some((k, b)) = stage_operand(plan, &stage) {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { staged_runs(plan, k, b, src, sizes, &mut body) };
+        return;
+    }
+    for_each_run_ahead(plan, tile, ahead, |p, n, c| body(p, n, c, None));
+}
+
+/// The operand to stage and its axis: the first stageable operand
+/// (`stage[k]`) other than 0 whose fastest axis `b` (stride 1) is not
+/// the plan's inner axis, along which it steps further (a transposed
+/// operand, the case `zip2_staged` stages).
+pub(crate) fn stage_operand<const K: usize>(
+    plan: &Plan<K>,
+    stage: &[bool; K],
+) -> Option<(usize, usize)> {
+    if plan.rank < 2 {
+        return None;
+    }
+    let inner = plan.rank - 1;
+    (1..K).filter(|&k| stage[k]).find_map(|k| {
+        let s = plan.strides[k][inner].unsigned_abs();
+        let b = (0..plan.rank)
+            .filter(|&a| plan.strides[k][a] != 0)
+            .min_by_key(|&a| plan.strides[k][a].unsigned_abs())?;
+        (b != inner && s > 1 && plan.strides[k][b] == 1).then_some((k, b))
+    })
+}
+
+/// The staged traversal (`zip2_staged`'s strips for `K` operands): strips
+/// of `64 / size` rows of axis `b` by what fills the buffer of the inner
+/// axis; each strip of operand `k` is staged row-major into the buffer,
+/// then `body` gets one run per row, every operand but `k` at its own
+/// positions, `k` at the staged row.
+///
+/// # Safety
+/// As [`run_plan`]; operand `k` is stageable and its stride along `b` is
+/// 1 ([`stage_operand`]).
+unsafe fn staged_runs<const K: usize>(
+    plan: &Plan<K>,
+    k: usize,
+    b: usize,
+    src: [*const u8; K],
+    sizes: [usize; K],
+    body: &mut impl FnMut([isize; K], usize, [isize; K], Staged),
+) {
+    let mut outer = *plan;
+    let (na, sa) = outer.take_axis(plan.rank - 1);
+    let (nb, sb) = outer.take_axis(b);
+    // Rows per strip: one block (a cache line of the element); columns:
+    // what fills the buffer. Under Miri, small strips so that tests cross
+    // their edges.
+    let size = sizes[k];
+    let rows = 64 / size;
+    let cols = if cfg!(miri) {
+        2 * rows
+    } else {
+        STAGE_BYTES / size / rows
+    };
+    let mut buf = [core::mem::MaybeUninit::<u64>::uninit(); STAGE_BYTES / 8];
+    // Elements are at most 8 bytes and aligned to at most 8: the u64
+    // buffer holds rows x cols of them, aligned.
+    let bp = buf.as_mut_ptr().cast::<u8>();
+    let mut sc = sa;
+    sc[k] = 1;
+    let hint = sa[0] == 1 && plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
+    for_each_outer(&outer, outer.rank, |base| {
+        let mut bt = 0;
+        while bt < nb {
+            let bt_end = bt + (nb - bt).min(cols);
+            let mut a0 = 0;
+            while a0 < na {
+                let nc = (na - a0).min(cols);
+                let mut b0 = bt;
+                while b0 < bt_end {
+                    let nr = (bt_end - b0).min(rows);
+                    let at = |r: usize| -> [isize; K] {
+                        core::array::from_fn(|o| {
+                            base[o]
+                                .wrapping_add(((b0 + r) as isize).wrapping_mul(sb[o]))
+                                .wrapping_add((a0 as isize).wrapping_mul(sa[o]))
+                        })
+                    };
+                    // SAFETY: the strip's rows b0..b0+nr and columns
+                    // a0..a0+nc are indices of the plan, so operand k's
+                    // positions at(0)[k] + r + c·sa[k] (r < nr, c < nc;
+                    // stride 1 along b) are reached and readable, and
+                    // nr·nc <= rows·cols elements fit the buffer, which is
+                    // ours alone.
+                    unsafe {
+                        stage_bytes(
+                            bp,
+                            nc,
+                            src[k].wrapping_offset(at(0)[k].wrapping_mul(size as isize)),
+                            sa[k],
+                            nr,
+                            nc,
+                            size,
+                        )
+                    };
+                    for r in 0..nr {
+                        let mut p = at(r);
+                        if hint {
+                            // Hint operand 0's row of the next strip (as
+                            // zip2_staged: a fresh run of lines, far away);
+                            // a hint accesses nothing.
+                            let next = p[0].wrapping_add((rows as isize).wrapping_mul(sb[0]));
+                            let at0 = src[0].wrapping_offset(next.wrapping_mul(sizes[0] as isize));
+                            prefetch_run(at0, nc.saturating_mul(sizes[0]));
+                        }
+                        p[k] = (r * nc) as isize;
+                        body(p, nc, sc, Some((k, bp)));
+                    }
+                    b0 += nr;
+                }
+                a0 += nc;
+            }
+            bt = bt_end;
+        }
+    });
+}
+
+// transpose::stage of `size`-byte plain elements moved as byte arrays of
+// that size (plain types are primitives without drop glue, so the staged
+// bytes are valid values of the operand's type).
+//
+// SAFETY (for callers): as transpose::stage, in elements of `size` bytes;
+// `buf` and `s` are aligned for the operand's type.
+#[inline(always)]
+unsafe fn stage_bytes(
+    buf: *mut u8,
+    pitch: usize,
+    s: *const u8,
+    s_col: isize,
+    nr: usize,
+    nc: usize,
+    size: usize,
+) {
+    use super::transpose::stage;
+    // SAFETY: forwarded; [u8; size] has the operand's size and alignment
+    // at most its.
+    unsafe {
+        match size {
+            1 => stage::<[u8; 1]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            2 => stage::<[u8; 2]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            4 => stage::<[u8; 4]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            8 => stage::<[u8; 8]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
+            _ => unreachable!("stage_size admits 1, 2, 4 and 8 bytes"),
+        }
+    }
+}
