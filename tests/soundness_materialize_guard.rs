@@ -29,8 +29,11 @@ thread_local! {
     static GUARD: Cell<u8> = const { Cell::new(0) };
 }
 
-// The guarded allocations' mappings: (user pointer, mapping base, length).
-static MAPS: Mutex<Vec<(usize, usize, usize)>> = Mutex::new(Vec::new());
+// The guarded allocations' mappings: (user pointer, mapping base, length),
+// in a fixed table (growing a Vec here would free its old buffer through
+// `dealloc`, which takes this lock again). A user pointer of 0: free slot.
+const SLOTS: usize = 1024;
+static MAPS: Mutex<[(usize, usize, usize); SLOTS]> = Mutex::new([(0, 0, 0); SLOTS]);
 
 fn mode() -> u8 {
     GUARD.try_with(|g| g.get()).unwrap_or(0)
@@ -49,7 +52,6 @@ unsafe impl GlobalAlloc for GuardAlloc {
             // SAFETY: same contract as the caller's.
             return unsafe { System.alloc(l) };
         }
-        GUARD.with(|g| g.set(0)); // no recursion through MAPS's Vec
         let pg = page();
         let pages = l.size().div_ceil(pg);
         let total = (pages + 2) * pg;
@@ -81,17 +83,19 @@ unsafe impl GlobalAlloc for GuardAlloc {
                 base.add(pg)
             }
         };
-        MAPS.lock()
-            .unwrap()
-            .push((user as usize, base as usize, total));
-        GUARD.with(|g| g.set(m));
+        let mut maps = MAPS.lock().unwrap_or_else(|e| e.into_inner());
+        // (No panic while the lock is held: it would allocate.)
+        let Some(free) = maps.iter().position(|m| m.0 == 0) else {
+            std::process::abort()
+        };
+        maps[free] = (user as usize, base as usize, total);
         user
     }
     unsafe fn dealloc(&self, p: *mut u8, l: AllocLayout) {
         let found = {
             let mut maps = MAPS.lock().unwrap_or_else(|e| e.into_inner());
             let k = maps.iter().position(|m| m.0 == p as usize);
-            k.map(|k| maps.swap_remove(k))
+            k.map(|k| core::mem::replace(&mut maps[k], (0, 0, 0)))
         };
         match found {
             // SAFETY: our own mapping, freed once.
@@ -133,12 +137,12 @@ fn under_every_setting(mut f: impl FnMut(Level, Option<bool>)) {
 }
 
 // A source buffer of `n` elements flush against a guard page (end or
-// start, by `at_end`), filled with `make(i)`; leaked to the test.
-fn source<T: Copy + 'static>(n: usize, at_end: bool, make: impl Fn(usize) -> T) -> &'static [T] {
+// start, by `at_end`), filled with `make(i)`.
+fn source<T: Copy>(n: usize, at_end: bool, make: impl Fn(usize) -> T) -> Vec<T> {
     GUARD.with(|g| g.set(if at_end { 1 } else { 2 }));
     let v: Vec<T> = (0..n).map(make).collect();
     GUARD.with(|g| g.set(0));
-    Vec::leak(v)
+    v
 }
 
 // The model: the elements in logical row-major order, one by one.
@@ -146,12 +150,12 @@ fn model<T: Copy, const N: usize>(v: &StridedView<'_, T, N>) -> Vec<T> {
     v.iter().copied().collect()
 }
 
-fn materialize_case<T: Copy + PartialEq + core::fmt::Debug + 'static>(make: fn(usize) -> T) {
+fn materialize_case<T: Copy + PartialEq + core::fmt::Debug>(make: fn(usize) -> T) {
     let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     for (r, c) in [(3, 5), (17, 33), (64, 64), (40, 300), (5, 3000)] {
         for at_end in [true, false] {
             let buf = source(r * c, at_end, make);
-            let base = StridedView::from_shape([r, c], buf).unwrap();
+            let base = StridedView::from_shape([r, c], &buf[..]).unwrap();
             let views: Vec<StridedView<'_, T, 2>> = vec![
                 base,
                 base.t().t(),
@@ -203,9 +207,9 @@ fn operators_mapv_and_axis_folds_into_guarded_allocations() {
         for at_end in [true, false] {
             let a = source(r * c, at_end, |i| i as f64);
             let b = source(c, !at_end, |i| 0.5 * i as f64);
-            let av = StridedView::from_shape([r, c], a).unwrap();
-            let row = StridedView::from_shape([1, c], b).unwrap();
-            let col = StridedView::from_shape([c, 1], b).unwrap();
+            let av = StridedView::from_shape([r, c], &a[..]).unwrap();
+            let row = StridedView::from_shape([1, c], &b[..]).unwrap();
+            let col = StridedView::from_shape([c, 1], &b[..]).unwrap();
             under_every_setting(|level, stream| {
                 let m = |v: &StridedView<'_, f64, 2>| v.iter().copied().collect::<Vec<_>>();
                 let want: Vec<f64> = (0..r * c).map(|k| a[k] - b[k % c]).collect();
