@@ -466,8 +466,12 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
     // Elements without drop glue are counted per run (a panic in `f`
     // leaves nothing to drop), those with drop glue one by one, so that
-    // exactly the written ones are dropped on unwinding.
-    let each = core::mem::needs_drop::<U>();
+    // exactly the written ones are dropped on unwinding. (A constant, not
+    // a captured local: the loops' stores through raw pointers would make
+    // the compiler reload a captured one per element.)
+    const fn each<U>() -> bool {
+        core::mem::needs_drop::<U>()
+    }
     let mut guard = Unwind {
         out,
         plan: &plan,
@@ -475,6 +479,9 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
         written: 0,
     };
     for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
+        // Local copies: the captured pointers are otherwise reloaded after
+        // every store.
+        let (out, src) = (out, src);
         // SAFETY: out positions are distinct and below numel; src positions
         // are reached by sl; writes go to uninitialised memory (no drop).
         unsafe {
@@ -486,19 +493,19 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
                 );
                 for (d, e) in o.iter_mut().zip(s) {
                     d.write(f(e));
-                    if each {
+                    if const { each::<U>() } {
                         guard.written += 1;
                     }
                 }
             } else {
                 for j in 0..n as isize {
                     out.offset(op + j * oc).write(f(&*src.offset(sp + j * sc)));
-                    if each {
+                    if const { each::<U>() } {
                         guard.written += 1;
                     }
                 }
             }
-            if !each {
+            if const { !each::<U>() } {
                 guard.written += n;
             }
         }
@@ -547,7 +554,10 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
         return 0;
     };
     let tile = engine::tile_edge(size_of::<A>().max(size_of::<B>()).max(size_of::<U>()));
-    let each = core::mem::needs_drop::<U>();
+    // As in map_uninit: constant, not captured.
+    const fn each<U>() -> bool {
+        core::mem::needs_drop::<U>()
+    }
     let mut guard = Unwind {
         out,
         plan: &plan,
@@ -555,6 +565,9 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
         written: 0,
     };
     for_each_run(&plan, tile, |[op, ap, bp], n, [oc, ac, bc]| {
+        // Local copies: the captured pointers are otherwise reloaded after
+        // every store.
+        let (out, a, b) = (out, a, b);
         // SAFETY: out positions are distinct and below numel (row-major
         // of the shape); a and b positions are reached by al and bl, and
         // only read; writes go to uninitialised memory (no drop). A run of
@@ -570,7 +583,7 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
                     ($it:expr, |$x:ident, $y:ident| $e:expr) => {
                         for (d, ($x, $y)) in o.iter_mut().zip($it) {
                             d.write($e);
-                            if each {
+                            if const { each::<U>() } {
                                 guard.written += 1;
                             }
                         }
@@ -596,7 +609,7 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
                         for (j, d) in o.iter_mut().enumerate() {
                             let j = j as isize;
                             d.write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
-                            if each {
+                            if const { each::<U>() } {
                                 guard.written += 1;
                             }
                         }
@@ -606,12 +619,12 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
                 for j in 0..n as isize {
                     out.offset(op + j * oc)
                         .write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
-                    if each {
+                    if const { each::<U>() } {
                         guard.written += 1;
                     }
                 }
             }
-            if !each {
+            if const { !each::<U>() } {
                 guard.written += n;
             }
         }

@@ -290,7 +290,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // Start from the first lane element, then fold every element in
         // (the first again: harmless for min and max).
         let mut out = self.index_axis(axis, 0)?.to_owned();
-        self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, min))?;
+        // One closure per direction, each with `min` a constant: a captured
+        // flag would be reloaded after every store of the whole-row loops,
+        // which then do not vectorize.
+        if min {
+            self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, true))?;
+        } else {
+            self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, false))?;
+        }
         Ok(out)
     }
 
