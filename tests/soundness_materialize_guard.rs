@@ -95,7 +95,7 @@ unsafe impl GlobalAlloc for GuardAlloc {
         let found = {
             let mut maps = MAPS.lock().unwrap_or_else(|e| e.into_inner());
             let k = maps.iter().position(|m| m.0 == p as usize);
-            k.map(|k| core::mem::replace(&mut maps[k], (0, 0, 0)))
+            k.map(|k| core::mem::take(&mut maps[k]))
         };
         match found {
             // SAFETY: our own mapping, freed once.

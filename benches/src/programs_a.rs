@@ -10,6 +10,10 @@
 //! constrided_bench::programs_a::check_small();
 //! ```
 
+// `s![1..-1]` is NumPy's negative bound (counted from the end), not an
+// empty range.
+#![allow(clippy::reversed_empty_ranges)]
+
 use constrided::{s, StridedArray, StridedView};
 use ndarray::{Array2, Array4, ArrayView2, ArrayView4, Axis};
 
