@@ -264,3 +264,61 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
         simd::stream_fence();
     }
 }
+
+/// Materialises the view `sl` over `src` as a new row-major `Vec` through
+/// the copy engine (plan, SIMD transpose blocks, streaming stores),
+/// written straight into the uninitialised allocation (no zero-fill, no
+/// second write), when `T` is a plain type ([`elem::is_plain`]: a
+/// primitive number, or a byte array of 1, 2, 4, 8 or 16 bytes). Returns
+/// `None`, allocating nothing, for any other `T` (the caller then clones
+/// element by element) or when `sl`'s shape has no row-major layout.
+///
+/// Why this is sound for a `T` only known to be `Clone` (stable Rust has
+/// no specialization): the plain types are exactly primitives (compared
+/// by a lifetime-erased `TypeId`; none of them has a lifetime, so a `T`
+/// that compares equal *is* that type), each is `Copy`, its `Clone` is the
+/// bitwise copy, and every byte of every value is initialised. Moving them
+/// as byte arrays `[u8; size_of::<T>()]` (alignment 1, at most `T`'s)
+/// therefore writes exactly the values `T::clone` would, and the engine's
+/// SIMD paths (which move plain types as raw bits) stay open. No other
+/// type takes this path, so a user `Clone` (with side effects, or one that
+/// panics) is always called.
+///
+/// # Safety
+/// `sl` is valid for `src`: every position it reaches is inside the buffer
+/// and readable for the duration of the call.
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn materialize_plain<T, const N: usize>(
+    src: *const T,
+    sl: &Layout<N>,
+) -> Option<alloc::vec::Vec<T>> {
+    if !elem::is_plain::<T>() {
+        return None;
+    }
+    let dl = Layout::try_contiguous(sl.shape()).ok()?;
+    let n = dl.numel();
+    let mut out = alloc::vec::Vec::<T>::with_capacity(n);
+    let o = out.as_mut_ptr();
+    // SAFETY: dl is row-major of sl's shape and reaches exactly 0..n, the
+    // fresh allocation's capacity (ours alone, so disjoint from src's
+    // positions); sl is valid for src (caller). [u8; K] with
+    // K = size_of::<T>() has T's size and alignment 1, and T is a
+    // primitive (plain), so its values are K initialised bytes and a byte
+    // copy of one is its `clone`. Writes of Copy byte arrays into
+    // uninitialised memory drop nothing. The engine writes every position
+    // dl reaches (copy_raw's contract), so all n elements are initialised
+    // before set_len.
+    unsafe {
+        macro_rules! bytes {
+            ($($k:literal)*) => {
+                match const { size_of::<T>() } {
+                    $($k => copy_raw(o.cast::<[u8; $k]>(), &dl, src.cast::<[u8; $k]>(), sl),)*
+                    _ => return None,
+                }
+            };
+        }
+        bytes!(1 2 4 8 16);
+        out.set_len(n);
+    }
+    Some(out)
+}

@@ -410,6 +410,34 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     }
 }
 
+/// Drops the first `written` elements a plan's traversal visits in
+/// `out` (operand 0 of `plan`): the unwinding guard of the `map` kernels.
+#[cfg(feature = "alloc")]
+struct Unwind<'p, U, const K: usize> {
+    out: *mut U,
+    plan: &'p Plan<K>,
+    tile: usize,
+    written: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl<U, const K: usize> Drop for Unwind<'_, U, K> {
+    fn drop(&mut self) {
+        if !core::mem::needs_drop::<U>() {
+            return;
+        }
+        let mut left = self.written;
+        for_each_run(self.plan, self.tile, |p, n, c| {
+            for j in 0..n.min(left) as isize {
+                // SAFETY: the first `written` visited positions were
+                // initialised by the kernel, and are dropped once.
+                unsafe { core::ptr::drop_in_place(self.out.offset(p[0] + j * c[0])) };
+            }
+            left -= n.min(left);
+        });
+    }
+}
+
 /// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
 /// every index `i`, calling `f` in an unspecified order. If `f` panics, the
 /// elements written so far are dropped (the traversal is deterministic, so
@@ -436,53 +464,171 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
         return 0;
     };
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
-
-    // Drops the first `written` elements the plan visits in `out`.
-    struct Unwind<U> {
-        out: *mut U,
-        plan: Plan<2>,
-        tile: usize,
-        written: usize,
-    }
-    impl<U> Drop for Unwind<U> {
-        fn drop(&mut self) {
-            let mut left = self.written;
-            for_each_run(&self.plan, self.tile, |[op, _], n, [oc, _]| {
-                for j in 0..n.min(left) as isize {
-                    // SAFETY: the first `written` visited positions were
-                    // initialised by map_uninit, and are dropped once.
-                    unsafe { core::ptr::drop_in_place(self.out.offset(op + j * oc)) };
-                }
-                left -= n.min(left);
-            });
-        }
+    // Elements without drop glue are counted per run (a panic in `f`
+    // leaves nothing to drop), those with drop glue one by one, so that
+    // exactly the written ones are dropped on unwinding. (A constant, not
+    // a captured local: the loops' stores through raw pointers would make
+    // the compiler reload a captured one per element.)
+    const fn each<U>() -> bool {
+        core::mem::needs_drop::<U>()
     }
     let mut guard = Unwind {
         out,
-        plan,
+        plan: &plan,
         tile,
         written: 0,
     };
     for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
+        // Local copies: the captured pointers are otherwise reloaded after
+        // every store.
+        let (out, src) = (out, src);
         // SAFETY: out positions are distinct and below numel; src positions
         // are reached by sl; writes go to uninitialised memory (no drop).
         unsafe {
             if oc == 1 && sc == 1 {
                 let s = core::slice::from_raw_parts(src.offset(sp), n);
-                let o = out.offset(op);
-                for (j, e) in s.iter().enumerate() {
-                    o.add(j).write(f(e));
-                    guard.written += 1;
+                let o = core::slice::from_raw_parts_mut(
+                    out.offset(op).cast::<core::mem::MaybeUninit<U>>(),
+                    n,
+                );
+                for (d, e) in o.iter_mut().zip(s) {
+                    d.write(f(e));
+                    if const { each::<U>() } {
+                        guard.written += 1;
+                    }
                 }
             } else {
                 for j in 0..n as isize {
                     out.offset(op + j * oc).write(f(&*src.offset(sp + j * sc)));
-                    guard.written += 1;
+                    if const { each::<U>() } {
+                        guard.written += 1;
+                    }
                 }
+            }
+            if const { !each::<U>() } {
+                guard.written += n;
             }
         }
     });
     // Every element is initialised: the caller owns them now.
+    let written = guard.written;
+    core::mem::forget(guard);
+    written
+}
+
+/// Writes `f(&a[i], &b[i])` into the row-major, uninitialised buffer `out`
+/// at every index `i` of the common shape of `al` and `bl` (equal shapes;
+/// broadcasting is stride 0 in a layout), calling `f` in an unspecified
+/// order: the kernel of the binary operators. An operand with stride 0
+/// along a run (a broadcast row or column) is read once per run, not per
+/// element; runs where every operand is contiguous are slices, so the
+/// loop vectorizes. If `f` panics, the elements written so far are
+/// dropped and `out` is left uninitialised. Returns how many elements it
+/// wrote: the element count, or 0 when it wrote none (no row-major layout
+/// of that shape exists); only then is `out` initialised.
+///
+/// # Safety
+/// `al.shape() == bl.shape()`; `out` is valid for writes of that many
+/// elements and overlaps neither source; `al` and `bl` as in
+/// [`fold_ref`].
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
+    out: *mut U,
+    a: *const A,
+    al: &Layout<N>,
+    b: *const B,
+    bl: &Layout<N>,
+    mut f: impl FnMut(&A, &B) -> U,
+) -> usize {
+    debug_assert_eq!(al.shape(), bl.shape());
+    let Ok(ol) = Layout::try_contiguous(al.shape()) else {
+        return 0;
+    };
+    let (os, as_, bs) = (ol.strides(), al.strides(), bl.strides());
+    let Some(plan) = Plan::<3>::new(
+        &ol.shape(),
+        [&os, &as_, &bs],
+        [0, al.offset(), bl.offset()],
+        Order::Free,
+    ) else {
+        return 0;
+    };
+    let tile = engine::tile_edge(size_of::<A>().max(size_of::<B>()).max(size_of::<U>()));
+    // As in map_uninit: constant, not captured.
+    const fn each<U>() -> bool {
+        core::mem::needs_drop::<U>()
+    }
+    let mut guard = Unwind {
+        out,
+        plan: &plan,
+        tile,
+        written: 0,
+    };
+    for_each_run(&plan, tile, |[op, ap, bp], n, [oc, ac, bc]| {
+        // Local copies: the captured pointers are otherwise reloaded after
+        // every store.
+        let (out, a, b) = (out, a, b);
+        // SAFETY: out positions are distinct and below numel (row-major
+        // of the shape); a and b positions are reached by al and bl, and
+        // only read; writes go to uninitialised memory (no drop). A run of
+        // stride 1 covers n consecutive positions, so the slices hold
+        // exactly the run's elements.
+        unsafe {
+            if oc == 1 {
+                let o = core::slice::from_raw_parts_mut(
+                    out.offset(op).cast::<core::mem::MaybeUninit<U>>(),
+                    n,
+                );
+                macro_rules! run {
+                    ($it:expr, |$x:ident, $y:ident| $e:expr) => {
+                        for (d, ($x, $y)) in o.iter_mut().zip($it) {
+                            d.write($e);
+                            if const { each::<U>() } {
+                                guard.written += 1;
+                            }
+                        }
+                    };
+                }
+                match (ac, bc) {
+                    (1, 1) => {
+                        let sa = core::slice::from_raw_parts(a.offset(ap), n);
+                        let sb = core::slice::from_raw_parts(b.offset(bp), n);
+                        run!(sa.iter().zip(sb), |x, y| f(x, y));
+                    }
+                    (1, 0) => {
+                        let sa = core::slice::from_raw_parts(a.offset(ap), n);
+                        let y = &*b.offset(bp);
+                        run!(sa.iter().map(|x| (x, ())), |x, _u| f(x, y));
+                    }
+                    (0, 1) => {
+                        let x = &*a.offset(ap);
+                        let sb = core::slice::from_raw_parts(b.offset(bp), n);
+                        run!(sb.iter().map(|y| ((), y)), |_u, y| f(x, y));
+                    }
+                    _ => {
+                        for (j, d) in o.iter_mut().enumerate() {
+                            let j = j as isize;
+                            d.write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
+                            if const { each::<U>() } {
+                                guard.written += 1;
+                            }
+                        }
+                    }
+                }
+            } else {
+                for j in 0..n as isize {
+                    out.offset(op + j * oc)
+                        .write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
+                    if const { each::<U>() } {
+                        guard.written += 1;
+                    }
+                }
+            }
+            if const { !each::<U>() } {
+                guard.written += n;
+            }
+        }
+    });
     let written = guard.written;
     core::mem::forget(guard);
     written

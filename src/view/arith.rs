@@ -4,8 +4,9 @@
 //! compound assignments (`v += &b`, `v *= 2.0`) on [`StridedViewMut`] and
 //! [`StridedArray`]. The result of a binary operator is a row-major
 //! `StridedArray<T, R>`, `R` the larger rank (inferred through
-//! [`MaxRank`]). Everything runs through the element-wise engine
-//! ([`Zip::map_collect`](crate::Zip::map_collect) and `zip_with`).
+//! [`MaxRank`]). Everything runs through the element-wise engine: a
+//! binary kernel writing the uninitialised result (a broadcast operand is
+//! read once per run), and `zip_with` for by-value and compound forms.
 //!
 //! Shapes that cannot be broadcast together panic with both shapes in the
 //! message (as indexing out of range does); the fallible forms are
@@ -19,7 +20,6 @@ use core::ops::{
 use super::{StridedArray, StridedView, StridedViewMut};
 use crate::error::Dims;
 use crate::layout::{Layout, Mapping, MaxRank, Rank};
-use crate::zip::Zip;
 
 // An operand of an operator: a view of it, and (for an array by value)
 // its buffer when the result has its shape.
@@ -138,14 +138,50 @@ where
         return out;
     }
     let (lv, rv) = (l.operand(), r.operand());
-    let zip = match (lv.broadcast_to(shape), rv.broadcast_to(shape)) {
-        (Ok(a), Ok(b)) => Zip::from(a).and(b),
-        (Err(e), _) | (_, Err(e)) => Err(e),
-    };
-    match zip {
-        Ok(z) => z.map_collect(|x, y| f(x.clone(), y.clone())),
-        Err(e) => panic!("{e}"),
+    match (lv.broadcast_to(shape), rv.broadcast_to(shape)) {
+        (Ok(a), Ok(b)) => collect2(&a, &b, f),
+        (Err(e), _) | (_, Err(e)) => panic!("{e}"),
     }
+}
+
+// A new row-major array of `f(a[i], b[i])` (equal shapes), through the
+// binary kernel: runs of contiguous operands are slices (the loop
+// vectorizes), a broadcast operand (stride 0 along a run) is read once per
+// run.
+fn collect2<T: Clone, const R: usize>(
+    a: &StridedView<'_, T, R>,
+    b: &StridedView<'_, T, R>,
+    f: impl Fn(T, T) -> T,
+) -> StridedArray<T, R> {
+    let (al, bl) = (a.layout(), b.layout());
+    debug_assert_eq!(al.shape(), bl.shape());
+    // The output's layout first: a shape without one panics here, naming
+    // the numbers, before anything is allocated.
+    let layout = Layout::contiguous(al.shape());
+    let n = layout.numel();
+    let mut data = alloc::vec::Vec::with_capacity(n);
+    // SAFETY: data has room for n elements, the row-major output, and is
+    // a fresh allocation (no overlap with the operands); al and bl are
+    // the layouts of the views a and b (equal shapes: both broadcast to
+    // `shape`), valid for their buffers, which are only read. A panic in
+    // f drops what was written and leaves data's length 0.
+    let written = unsafe {
+        crate::kernel::map2_uninit(
+            data.as_mut_ptr(),
+            a.as_ptr(),
+            &al,
+            b.as_ptr(),
+            &bl,
+            |x, y| f(x.clone(), y.clone()),
+        )
+    };
+    assert!(
+        written == n,
+        "constrided: an operator wrote {written} of {n} elements"
+    );
+    // SAFETY: all n slots were written (checked above).
+    unsafe { data.set_len(n) };
+    StridedArray { data, layout }
 }
 
 // `f(l)` element-wise (scalar operators and negation).

@@ -239,6 +239,75 @@ impl<T: Clone, const N: usize> StridedArray<T, N> {
     }
 }
 
+impl<T, const N: usize> StridedArray<core::mem::MaybeUninit<T>, N> {
+    /// A row-major array of `shape` whose elements are not initialised
+    /// (ndarray's `uninit`): the allocation only, for a caller that writes
+    /// every element (through [`view_mut`](Self::view_mut),
+    /// [`StridedViewMut::zip_with`], [`Zip`](crate::Zip), …) and then calls
+    /// [`assume_init`](Self::assume_init). Reading an element before it is
+    /// written is not possible safely (`MaybeUninit::assume_init_read` is
+    /// `unsafe`), so this constructor is safe.
+    ///
+    /// # Panics
+    /// When the element count of `shape` does not fit `isize` (the message
+    /// names the numbers), or when the allocation fails.
+    ///
+    /// ```
+    /// use core::mem::MaybeUninit;
+    /// use constrided::{s, StridedArray, StridedView};
+    /// let x: Vec<f32> = (0..12).map(|i| i as f32).collect();
+    /// let src = StridedView::from_shape([3, 4], &x)?;
+    /// let mut u = StridedArray::<MaybeUninit<f32>, 2>::uninit([4, 3]);
+    /// // Write every element once: the transpose, doubled.
+    /// u.view_mut().zip_with(&src.t(), |d, &e| {
+    ///     d.write(2.0 * e);
+    /// })?;
+    /// // SAFETY: zip_with visited every index of u's shape.
+    /// let a = unsafe { u.assume_init() };
+    /// assert_eq!(a.slice(s![1, ..])?.to_vec(), [2.0, 10.0, 18.0]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn uninit(shape: [usize; N]) -> Self {
+        let layout = Layout::contiguous(shape);
+        let n = layout.numel();
+        let mut data = Vec::with_capacity(n);
+        // SAFETY: the capacity is n, and MaybeUninit<T> needs no
+        // initialisation: every bit pattern (none) is a valid value.
+        unsafe { data.set_len(n) };
+        StridedArray { data, layout }
+    }
+
+    /// The array with its elements taken as initialised (ndarray's
+    /// `assume_init`): no copy, the same buffer and layout.
+    ///
+    /// # Safety
+    /// Every element has been written (is an initialised, valid `T`), as
+    /// for [`MaybeUninit::assume_init`](core::mem::MaybeUninit::assume_init).
+    ///
+    /// ```
+    /// use core::mem::MaybeUninit;
+    /// use constrided::StridedArray;
+    /// let mut u = StridedArray::<MaybeUninit<String>, 1>::uninit([3]);
+    /// for (i, e) in u.as_mut_slice().iter_mut().enumerate() {
+    ///     e.write(i.to_string());
+    /// }
+    /// // SAFETY: all three elements were written above.
+    /// let a = unsafe { u.assume_init() };
+    /// assert_eq!(a.into_vec(), ["0", "1", "2"]);
+    /// ```
+    pub unsafe fn assume_init(self) -> StridedArray<T, N> {
+        let StridedArray { data, layout } = self;
+        let mut data = core::mem::ManuallyDrop::new(data);
+        let (p, len, cap) = (data.as_mut_ptr(), data.len(), data.capacity());
+        // SAFETY: the allocation came from a Vec<MaybeUninit<T>>, which has
+        // T's size and alignment, with this length and capacity; the
+        // ManuallyDrop gives up its ownership; every element is an
+        // initialised T (caller).
+        let data = unsafe { Vec::from_raw_parts(p.cast::<T>(), len, cap) };
+        StridedArray { data, layout }
+    }
+}
+
 impl<T, const N: usize> core::ops::Index<[usize; N]> for StridedArray<T, N> {
     type Output = T;
     #[track_caller]
@@ -301,7 +370,39 @@ impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedView<'a, T, N, 
     where
         T: Clone,
     {
+        if !M::STATIC {
+            let l = self.layout();
+            // The output's layout first: a shape without one panics here,
+            // naming the numbers, before anything is allocated.
+            let layout = Layout::contiguous(l.shape());
+            // SAFETY: l is this view's layout, valid for its buffer, which
+            // the shared borrow of self keeps readable.
+            if let Some(data) = unsafe { crate::kernel::copy::materialize_plain(self.as_ptr(), &l) }
+            {
+                return StridedArray { data, layout };
+            }
+        }
+        // Static views (a nest over the constant shape), and element types
+        // that are not plain: element by element, through `Clone`.
         self.map(T::clone)
+    }
+
+    /// A row-major owned copy of the elements, consuming the view
+    /// (ndarray's `into_owned`; the same as [`to_owned`](Self::to_owned)).
+    ///
+    /// ```
+    /// use constrided::{s, StridedArray};
+    /// let a = StridedArray::from_shape_fn([2, 4], |[i, j]| 10 * i + j);
+    /// let b = a.slice(s![.., ..;-2])?.into_owned();
+    /// assert_eq!(b.into_vec(), [3, 1, 13, 11]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn into_owned(self) -> StridedArray<T, N>
+    where
+        T: Clone,
+    {
+        self.to_owned()
     }
 }
 
@@ -321,5 +422,36 @@ impl<'a, T, const N: usize, M: crate::layout::Mapping<N>> StridedViewMut<'a, T, 
         T: Clone,
     {
         self.view().to_owned()
+    }
+
+    /// A row-major owned copy of the elements, consuming the view (see
+    /// [`StridedView::into_owned`]).
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedViewMut};
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::new(&mut x, Layout::contiguous([2, 2]))?.t();
+    /// assert_eq!(v.into_owned().into_vec(), [1, 3, 2, 4]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn into_owned(self) -> StridedArray<T, N>
+    where
+        T: Clone,
+    {
+        self.view().to_owned()
+    }
+}
+
+impl<T, const N: usize> StridedArray<T, N> {
+    /// The array itself (ndarray's `into_owned` on an owned array: no copy).
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_elem([2], 7u8);
+    /// assert_eq!(a.into_owned().into_vec(), [7, 7]);
+    /// ```
+    pub fn into_owned(self) -> StridedArray<T, N> {
+        self
     }
 }

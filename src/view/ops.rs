@@ -28,8 +28,9 @@ fn check_len(numel: usize, len: usize) -> Result<(), LayoutError> {
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// The elements in logical row-major order, cloned into a new `Vec`.
-    /// (For `Copy` elements, [`copy_to_slice`](Self::copy_to_slice) goes
-    /// through the tiled copy kernel and is faster on transposed views.)
+    /// For primitive number elements this runs on the copy engine (tiled
+    /// transposes, streaming stores) straight into the new allocation;
+    /// other types are cloned element by element.
     ///
     /// ```
     /// # use constrided::{Layout, StridedView};
@@ -47,6 +48,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     where
         T: Clone,
     {
+        if !M::STATIC {
+            let l = self.layout();
+            // SAFETY: l is this view's layout, valid for its buffer, which
+            // the shared borrow of self keeps readable.
+            if let Some(v) = unsafe { kernel::copy::materialize_plain(self.as_ptr(), &l) } {
+                return v;
+            }
+        }
         self.map(T::clone).into_vec()
     }
 

@@ -82,12 +82,13 @@ fn is_nan<T: PartialOrd>(x: &T) -> bool {
 // The running minimum (`less`) or maximum: a NaN, once seen, stays.
 #[inline(always)]
 fn pick<T: PartialOrd + Copy>(acc: &mut T, x: T, min: bool) {
-    if is_nan(acc) {
-        return;
-    }
-    if is_nan(&x) || (min && x < *acc) || (!min && x > *acc) {
-        *acc = x;
-    }
+    // Without branches (`&`, `|` on bools, then a select), so that the
+    // axis reductions' whole-row loops vectorize: for floats this is two
+    // unordered compares, one ordered compare and a blend per element.
+    let a = *acc;
+    let better = if min { x < a } else { x > a };
+    let take = !is_nan(&a) & (is_nan(&x) | better);
+    *acc = if take { x } else { a };
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
@@ -289,7 +290,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // Start from the first lane element, then fold every element in
         // (the first again: harmless for min and max).
         let mut out = self.index_axis(axis, 0)?.to_owned();
-        self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, min))?;
+        // One closure per direction, each with `min` a constant: a captured
+        // flag would be reloaded after every store of the whole-row loops,
+        // which then do not vectorize.
+        if min {
+            self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, true))?;
+        } else {
+            self.fold_axis_into(axis, &mut out.view_mut(), |a, &x| pick(a, x, false))?;
+        }
         Ok(out)
     }
 

@@ -1,0 +1,45 @@
+//! Runs one step of `programs_a` once, for instruction counts under
+//! callgrind (no timing): `programs_a_count <step index> <constrided |
+//! ndarray>`, or `programs_a_count check` (asserts every pair equal at the
+//! issue's sizes) or `programs_a_count list`. The step runs inside
+//! `measured`, so
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='*measured*' \
+//!     target/release/examples/programs_a_count 0 constrided
+//! ```
+//!
+//! counts exactly its instructions.
+
+use constrided_bench::programs_a;
+
+#[inline(never)]
+fn measured(f: &mut dyn FnMut()) {
+    f();
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("check") => {
+            programs_a::check_all(&programs_a::Inputs::full());
+            println!("all pairs equal");
+        }
+        Some("list") | None => {
+            for (k, (name, _, _)) in programs_a::pairs().into_iter().enumerate() {
+                println!("{k}: {name}");
+            }
+        }
+        Some(k) => {
+            let k: usize = k.parse().expect("a step index");
+            let mut pairs = programs_a::pairs();
+            let (name, mut ours, mut nd) = pairs.swap_remove(k);
+            let lib = args.get(1).map(String::as_str).unwrap_or("constrided");
+            let f: &mut dyn FnMut() = if lib == "ndarray" { &mut nd } else { &mut ours };
+            // One warm-up call (first-touch page faults, lazy SIMD level).
+            f();
+            measured(f);
+            println!("{name} ({lib})");
+        }
+    }
+}
