@@ -23,8 +23,8 @@ callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
 }
 END {
     printf "%-12s %12s %12s %8s\n", "case", "constrided", "ndarray", "ratio";
-    split("sum fold mapinplace assign zip block8 pixel", cases, " ");
-    for (i = 1; i <= 7; i++) {
+    split("sum fold mapinplace assign zip block8 pixel t8", cases, " ");
+    for (i = 1; i <= 8; i++) {
         c = cases[i]; a = ir[c "_constrided"]; b = ir[c "_ndarray"];
         printf "%-12s %12.1f %12.1f %8.2f\n", c, a, b, (b > 0 ? a / b : 0);
     }
