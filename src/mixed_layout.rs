@@ -307,6 +307,10 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
 }
 
 impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<A, O, N> {
+    // Every size and stride static (a run-time offset at most): the
+    // kernels' static paths (loop nests over the constant shape, positions
+    // from `offset_of_unchecked`) apply, as for a `strided!` view.
+    const STATIC: bool = Self::FIXED.is_some();
     // Reversing the axes moves the static entries to other places, which
     // the `MixedAxes` types cannot say: the transpose is a runtime layout.
     type Transposed = Layout<N>;

@@ -30,6 +30,9 @@ fn main() {
         args.rounds = 1;
         args.runs = 1;
     }
+    // (Part A's steps, `programs_a.rs`, join here once both parts are
+    // merged: `d.extend(programs::from_pairs(programs_a::pairs()))` when
+    // not `quick`, `programs_a::check_small()` when `quick`.)
     let defs = move || programs::all(quick);
     report::run_report(
         "programs_report",

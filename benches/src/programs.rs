@@ -519,3 +519,46 @@ pub fn all(quick: bool) -> Vec<CaseDef> {
     }));
     v
 }
+
+/// A step written in another file of programs (issue 27 part A's
+/// `programs_a.rs`): its name, constrided's run and ndarray's run, each
+/// over inputs prepared (and results checked equal) by whoever made it.
+pub type Pair = (&'static str, Box<dyn FnMut()>, Box<dyn FnMut()>);
+
+/// Cases of the report from such steps (bytes unknown: their GB/s columns
+/// read 0; the ratio columns are what counts).
+///
+/// ```
+/// use constrided_bench::programs::{from_pairs, Pair};
+/// let p: Vec<Pair> = vec![("x", Box::new(|| {}), Box::new(|| {}))];
+/// let defs = from_pairs(p);
+/// assert_eq!(defs[0].name, "x");
+/// let b = (defs[0].build)();
+/// assert_eq!(b.peers[0].label, "ndarray");
+/// ```
+pub fn from_pairs(pairs: Vec<Pair>) -> Vec<CaseDef> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let names: Vec<&'static str> = pairs.iter().map(|p| p.0).collect();
+    let slots: Rc<RefCell<Vec<Option<Pair>>>> =
+        Rc::new(RefCell::new(pairs.into_iter().map(Some).collect()));
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let slots = slots.clone();
+            def(name, move || {
+                let (name, ours, theirs) = slots.borrow_mut()[k]
+                    .take()
+                    .expect("each case is built once per run");
+                Bench {
+                    name: name.into(),
+                    bytes: 0.0,
+                    cold: false,
+                    ours,
+                    peers: vec![Peer::one("ndarray", theirs)],
+                }
+            })
+        })
+        .collect()
+}
