@@ -5,6 +5,9 @@
 //! layouts (negative and zero strides, empty and size-1 axes, offsets and
 //! strides near the ends of `isize`).
 
+// (The general rules return LayoutError by value, as the API does.)
+#![allow(clippy::result_large_err)]
+
 use constrided::layout::math;
 use constrided::{Layout, LayoutError};
 use proptest::prelude::*;

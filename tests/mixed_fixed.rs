@@ -6,6 +6,9 @@
 //! near the ends of `isize`, and the same view errors (`OutOfBounds`,
 //! `Aliasing`) as a view of the runtime layout.
 
+// (Results of views hold a LayoutError by value, as the API returns them.)
+#![allow(clippy::result_large_err)]
+
 use constrided::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedLayout};
 use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut};
 use proptest::prelude::*;

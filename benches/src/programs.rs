@@ -180,6 +180,8 @@ pub fn g_to_hwc_nd(chw: &Array3<f32>, out: &mut [u8]) {
 
 /// (b) constrided: the Sobel gradient magnitude squared (`gx² + gy²`) of
 /// the interior, from eight shifted slices.
+// (`1..-1` counts from the end, as NumPy and ndarray slices do.)
+#[allow(clippy::reversed_empty_ranges)]
 pub fn b_sobel_ours(a: &StridedView<'_, f32, 2>) -> StridedArray<f32, 2> {
     let gx = &(&(&a.slice(s![..-2, 2..]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
         + &(&(&a.slice(s![1..-1, 2..]).unwrap() - &a.slice(s![1..-1, ..-2]).unwrap()) * 2.0))
@@ -190,6 +192,8 @@ pub fn b_sobel_ours(a: &StridedView<'_, f32, 2>) -> StridedArray<f32, 2> {
     &(&gx * &gx) + &(&gy * &gy)
 }
 /// (b) ndarray.
+// (`1..-1` counts from the end, as NumPy and ndarray slices do.)
+#[allow(clippy::reversed_empty_ranges)]
 pub fn b_sobel_nd(a: &ArrayView2<'_, f32>) -> Array2<f32> {
     use ndarray::s;
     let gx = (&a.slice(s![..-2, 2..]) - &a.slice(s![..-2, ..-2]))
