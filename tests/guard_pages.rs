@@ -234,6 +234,27 @@ fn copies_small_and_odd() {
     all_sizes(31, 17);
 }
 
+// Rank-2 copies of at most 128 elements run without a plan (the SSE2
+// blocks of `sse2_small` for transposes, plain loops otherwise): every
+// shape around the block edges of 1-, 2-, 4- and 8-byte elements.
+#[test]
+fn copies_small_rank2_direct() {
+    for (r, c) in [
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (8, 8),
+        (4, 16),
+        (16, 4),
+        (5, 9),
+        (2, 64),
+        (11, 11),
+        (8, 16),
+    ] {
+        all_sizes(r, c);
+    }
+}
+
 #[test]
 fn copies_tiled_transposes() {
     all_sizes(64, 64);

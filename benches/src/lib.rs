@@ -11,6 +11,7 @@
 
 pub mod cases;
 pub mod elementwise;
+pub mod programs;
 pub mod programs_a;
 pub mod report;
 

@@ -91,6 +91,25 @@ pub(crate) unsafe fn copy_raw<T: Copy, const N: usize>(
     src: *const T,
     sl: &Layout<N>,
 ) {
+    if N == 2 {
+        // Small rank-2 copies (an 8x8 tile, a 3x3 window) without a plan.
+        let (sh, ds, ss) = (dl.shape(), dl.strides(), sl.strides());
+        let (dp, sp) = (dl.offset() as isize, sl.offset() as isize);
+        // SAFETY: forwarded from this function's contract (equal shapes).
+        if unsafe {
+            transpose::small_2d(
+                dst,
+                [sh[0], sh[1]],
+                [ds[0], ds[1]],
+                dp,
+                src,
+                [ss[0], ss[1]],
+                sp,
+            )
+        } {
+            return;
+        }
+    }
     let shape = dl.shape();
     if let Some(n) = small_numel(&shape)
         && n <= SMALL_WALK

@@ -611,3 +611,88 @@ unsafe fn stage_with<T: Copy, const B: usize>(
         }
     }
 }
+
+/// Copies of at most this many elements between two rank-2 layouts take
+/// [`small_2d`] (no plan): an 8x8 tile.
+pub(crate) const SMALL_2D: usize = if cfg!(miri) { 16 } else { 128 };
+
+/// A small rank-2 copy (at most [`SMALL_2D`] elements, no empty axis)
+/// straight from the layouts' numbers, without a plan: a transpose (the
+/// destination's inner stride 1 and the source's outer stride 1, or the
+/// mirror image) runs the SSE2 blocks of plain elements; any other pair
+/// is one plain loop nest along the destination's faster axis. `false`
+/// (nothing touched) when the shape is not small, is empty, or the
+/// element is zero-sized.
+///
+/// # Safety
+/// `shape` is the shape of both layouts (`ds`, `dp` for dst; `ss`, `sp`
+/// for src); every position they reach is inside its buffer; dst's
+/// positions are distinct, exclusively ours and not read through src.
+#[inline(always)]
+pub(crate) unsafe fn small_2d<T: Copy>(
+    dst: *mut T,
+    shape: [usize; 2],
+    ds: [isize; 2],
+    dp: isize,
+    src: *const T,
+    ss: [isize; 2],
+    sp: isize,
+) -> bool {
+    let [n0, n1] = shape;
+    if n0 == 0 || n1 == 0 || size_of::<T>() == 0 || n0.saturating_mul(n1) > SMALL_2D {
+        return false;
+    }
+    // Axis 1 is the destination's faster one (swap the axes if needed: a
+    // copy visits its elements in any order).
+    let (n0, n1, d0, d1, s0, s1) = if ds[1].unsigned_abs() <= ds[0].unsigned_abs() {
+        (n0, n1, ds[0], ds[1], ss[0], ss[1])
+    } else {
+        (n1, n0, ds[1], ds[0], ss[1], ss[0])
+    };
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if d1 == 1
+        && s0 == 1
+        && super::simd::level() >= super::simd::Level::Sse2
+        && super::elem::is_plain::<T>()
+    {
+        // SAFETY: (i, j) < (n0, n1) are indices of both layouts: every
+        // position sse2_small names is reached (dst's ours); T is plain,
+        // its size is W.
+        unsafe {
+            let (d, s) = (dst.offset(dp).cast::<u8>(), src.offset(sp).cast::<u8>());
+            match const { size_of::<T>() } {
+                1 => super::simd::sse2_small::<1>(d, d0, s, s1, n0, n1),
+                2 => super::simd::sse2_small::<2>(d, d0, s, s1, n0, n1),
+                4 => super::simd::sse2_small::<4>(d, d0, s, s1, n0, n1),
+                8 => super::simd::sse2_small::<8>(d, d0, s, s1, n0, n1),
+                _ => return small_loops(dst, [n0, n1], [d0, d1], dp, src, [s0, s1], sp),
+            }
+            return true;
+        }
+    }
+    // SAFETY: forwarded from this function's contract.
+    unsafe { small_loops(dst, [n0, n1], [d0, d1], dp, src, [s0, s1], sp) }
+}
+
+// The plain loop nest of `small_2d`; returns `true`.
+//
+// SAFETY (for callers): as `small_2d`.
+#[inline(always)]
+unsafe fn small_loops<T: Copy>(
+    dst: *mut T,
+    [n0, n1]: [usize; 2],
+    [d0, d1]: [isize; 2],
+    dp: isize,
+    src: *const T,
+    [s0, s1]: [isize; 2],
+    sp: isize,
+) -> bool {
+    for i in 0..n0 as isize {
+        for j in 0..n1 as isize {
+            // SAFETY: (i, j) is an index of both layouts: both positions
+            // are reached (in bounds; dst's distinct and ours).
+            unsafe { *dst.offset(dp + i * d0 + j * d1) = *src.offset(sp + i * s0 + j * s1) };
+        }
+    }
+    true
+}

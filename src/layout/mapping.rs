@@ -97,6 +97,40 @@ pub trait Mapping<const N: usize>: Copy + Sealed {
     /// ```
     fn to_layout(&self) -> Layout<N>;
 
+    /// The shortest buffer that holds the mapping ([`Layout::required_len`]
+    /// of [`to_layout`](Mapping::to_layout)): what a view's constructor
+    /// checks. Mixed layouts whose shape and strides are all static answer
+    /// from constants (an add), so a view built in a loop costs what its
+    /// run-time entries cost. Views trust it: it must be exact (the trait
+    /// is sealed).
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert_eq!(Mapping::required_len(&Layout::new([6, 5], [10, 1], 22)?), 77);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[doc(hidden)]
+    #[inline(always)]
+    fn required_len(&self) -> usize {
+        self.to_layout().required_len()
+    }
+
+    /// [`Layout::check_unique`] of [`to_layout`](Mapping::to_layout): what a
+    /// mutable view's constructor checks. Mixed layouts whose shape and
+    /// strides are all static decide it at compile time. Views trust it:
+    /// `Ok` only for a unique mapping (the trait is sealed).
+    ///
+    /// ```
+    /// # use constrided::{Layout, Mapping};
+    /// assert!(Mapping::check_unique(&Layout::new([3, 3], [1, 1], 0)?).is_err());
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[doc(hidden)]
+    #[inline(always)]
+    fn check_unique(&self) -> Result<(), crate::LayoutError> {
+        self.to_layout().check_unique()
+    }
+
     /// The position of an in-range index (no range check; wrapping
     /// arithmetic). Static layouts fold this to constants.
     ///

@@ -84,12 +84,33 @@ impl<const N: usize> Layout<N> {
     ///     Err(LayoutError::NegativeReach { position: -1 })
     /// );
     /// ```
+    #[inline]
     pub const fn new(
         shape: [usize; N],
         strides: [isize; N],
         offset: usize,
     ) -> Result<Self, LayoutError> {
         let () = Self::RANK_OK;
+        // The common case (a nonempty layout whose reach stays in isize
+        // arithmetic) in a few instructions per axis; the general rules
+        // decide the rest and build the errors.
+        if quick_valid(&shape, &strides, offset) {
+            return Ok(Layout {
+                shape,
+                strides,
+                offset,
+            });
+        }
+        Self::new_general(shape, strides, offset)
+    }
+
+    // `new` by the general rules (`math::extent`), out of line.
+    #[inline(never)]
+    const fn new_general(
+        shape: [usize; N],
+        strides: [isize; N],
+        offset: usize,
+    ) -> Result<Self, LayoutError> {
         match math::extent(&shape, &strides, offset) {
             Ok(_) => Ok(Layout {
                 shape,
@@ -138,6 +159,7 @@ impl<const N: usize> Layout<N> {
     /// let l = Layout::contiguous([2, 3, 4]);
     /// assert_eq!(l.strides(), [12, 4, 1]);
     /// ```
+    #[inline]
     pub const fn contiguous(shape: [usize; N]) -> Self {
         match Self::try_contiguous(shape) {
             Ok(l) => l,
@@ -155,7 +177,40 @@ impl<const N: usize> Layout<N> {
     /// assert_eq!(Layout::try_contiguous([2, 3])?.strides(), [3, 1]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub const fn try_contiguous(shape: [usize; N]) -> Result<Self, LayoutError> {
+        // The common case: no empty axis and at most isize::MAX elements;
+        // every suffix product is then a valid stride and the layout
+        // reaches 0 ..= count - 1.
+        let () = Self::RANK_OK;
+        let mut strides = [0isize; N];
+        let mut z: usize = 1;
+        let mut d = N;
+        let mut quick = true;
+        while d > 0 {
+            d -= 1;
+            strides[d] = z as isize;
+            z = match z.checked_mul(shape[d]) {
+                Some(v) if v != 0 && v <= isize::MAX as usize => v,
+                _ => {
+                    quick = false;
+                    break;
+                }
+            };
+        }
+        if quick {
+            return Ok(Layout {
+                shape,
+                strides,
+                offset: 0,
+            });
+        }
+        Self::try_contiguous_general(shape)
+    }
+
+    // `try_contiguous` by the general rules, out of line.
+    #[inline(never)]
+    const fn try_contiguous_general(shape: [usize; N]) -> Result<Self, LayoutError> {
         let mut strides = [0isize; N];
         if let Err(e) = math::c_strides(&shape, &mut strides) {
             return Err(e);
@@ -289,8 +344,22 @@ impl<const N: usize> Layout<N> {
     /// ```
     #[inline]
     pub const fn required_len(&self) -> usize {
-        // A Layout is valid: this is the exact length.
-        math::reach_len(&self.shape, &self.strides, self.offset)
+        // A Layout is valid: its highest position is offset + the positive
+        // spans, at most isize::MAX (no overflow), and it is empty exactly
+        // when some axis is.
+        let mut high = self.offset;
+        let mut k = 0;
+        while k < N {
+            if self.shape[k] == 0 {
+                return 0;
+            }
+            if self.strides[k] > 0 {
+                high =
+                    high.wrapping_add((self.shape[k] - 1).wrapping_mul(self.strides[k] as usize));
+            }
+            k += 1;
+        }
+        high.wrapping_add(1)
     }
 
     /// The lowest and highest positions reached, or `None` when empty.
@@ -356,7 +425,16 @@ impl<const N: usize> Layout<N> {
     /// assert!(matches!(l.check_unique(), Err(LayoutError::Aliasing { .. })));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub const fn check_unique(&self) -> Result<(), LayoutError> {
+        // Axes nested in their own order or in reverse order (row-major
+        // or column-major, with gaps, any signs): unique, in a few
+        // instructions per axis; the general search decides the rest.
+        if nested_in_order(&self.shape, &self.strides, false)
+            || nested_in_order(&self.shape, &self.strides, true)
+        {
+            return Ok(());
+        }
         math::check_unique(&self.shape, &self.strides)
     }
 
@@ -421,6 +499,89 @@ impl<const N: usize> core::fmt::Display for Layout<N> {
         }
         write!(f, ") offset={}", self.offset)
     }
+}
+
+// `Layout::new`'s rules for the common case, in isize arithmetic: no empty
+// axis, the element count fits usize (as `math::numel`), and the lowest and
+// highest positions lie in 0 ..= isize::MAX (as `math::extent`). `false`
+// sends the layout to the general rules (which also accept the cases
+// this one leaves out, e.g. empty layouts): never `true` for a layout
+// they refuse.
+#[inline(always)]
+const fn quick_valid<const N: usize>(
+    shape: &[usize; N],
+    strides: &[isize; N],
+    offset: usize,
+) -> bool {
+    if offset > isize::MAX as usize {
+        return false;
+    }
+    let (mut low, mut high) = (offset as isize, offset as isize);
+    let mut count: usize = 1;
+    let mut k = 0;
+    while k < N {
+        let n = shape[k];
+        if n == 0 || n - 1 > isize::MAX as usize {
+            return false;
+        }
+        count = match count.checked_mul(n) {
+            Some(c) => c,
+            None => return false,
+        };
+        let span = match ((n - 1) as isize).checked_mul(strides[k]) {
+            Some(v) => v,
+            None => return false,
+        };
+        if span < 0 {
+            low = match low.checked_add(span) {
+                Some(v) => v,
+                None => return false,
+            };
+        } else {
+            high = match high.checked_add(span) {
+                Some(v) => v,
+                None => return false,
+            };
+        }
+        k += 1;
+    }
+    let _ = high;
+    low >= 0
+}
+
+// Whether the axes of size > 1, taken from the last to the first
+// (`reverse == false`) or from the first to the last, each step at least
+// as far as the span of the axes before them: then no two indices reach
+// the same position (`math::is_nested`'s rule, in one given order). A
+// zero stride on an axis of size > 1, or a saturated span, answers `false`
+// (the general search decides).
+#[inline(always)]
+const fn nested_in_order<const N: usize>(
+    shape: &[usize; N],
+    strides: &[isize; N],
+    reverse: bool,
+) -> bool {
+    let mut span: usize = 1;
+    let mut i = 0;
+    while i < N {
+        let k = if reverse { i } else { N - 1 - i };
+        let n = shape[k];
+        if n == 0 {
+            return true;
+        }
+        if n > 1 {
+            let s = strides[k].unsigned_abs();
+            if s < span {
+                return false;
+            }
+            span = span.saturating_add((n - 1).saturating_mul(s));
+            if span == usize::MAX {
+                return false;
+            }
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]

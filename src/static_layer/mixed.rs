@@ -146,7 +146,72 @@ impl<A, O, const N: usize> core::fmt::Debug for MixedLayout<A, O, N> {
 }
 impl<A, O, const N: usize> Sealed for MixedLayout<A, O, N> {}
 
+// The static part of a mixed layout whose sizes and strides are all
+// static (only the offset is a run-time entry, or nothing is): how far
+// below and above element (0, …, 0) it reaches, and whether it is unique,
+// all decided at compile time. `None` when some size or stride is a
+// run-time entry, some static size is 0 (an empty layout: the general
+// rules), or the static entries alone break a rule (element count or reach
+// overflow: the general path reports it).
+#[derive(Clone, Copy)]
+struct Fixed {
+    // -(lowest reach) >= 0 and the highest reach, relative to element 0.
+    below: u128,
+    above: u128,
+    unique: bool,
+}
+
+const fn fixed_part<const N: usize>(
+    sizes: [Option<usize>; N],
+    strides: [Option<isize>; N],
+) -> Option<Fixed> {
+    let mut shape = [0usize; N];
+    let mut st = [0isize; N];
+    let mut k = 0;
+    while k < N {
+        match (sizes[k], strides[k]) {
+            (Some(n), Some(s)) if n > 0 => {
+                shape[k] = n;
+                st[k] = s;
+            }
+            _ => return None,
+        }
+        k += 1;
+    }
+    if N > crate::MAX_RANK || crate::layout::math::numel(&shape).is_err() {
+        return None;
+    }
+    let (mut below, mut above) = (0u128, 0u128);
+    k = 0;
+    while k < N {
+        // (size - 1)·|stride| < 2^127: exact; summed over at most 8 axes
+        // below 2^127 · 8 only if each is huge, which the isize bound
+        // below rejects first.
+        let span = (shape[k] as u128 - 1) * st[k].unsigned_abs() as u128;
+        if span > isize::MAX as u128 {
+            return None;
+        }
+        if st[k] < 0 {
+            below += span;
+        } else {
+            above += span;
+        }
+        k += 1;
+    }
+    if below > isize::MAX as u128 || above > isize::MAX as u128 {
+        return None;
+    }
+    Some(Fixed {
+        below,
+        above,
+        unique: crate::layout::math::is_unique(&shape, &st),
+    })
+}
+
 impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
+    // See `Fixed`.
+    const FIXED: Option<Fixed> = fixed_part::<N>(A::SIZES, A::STRIDES);
+
     /// The layout of these entries: `ShapeMismatch` when a static size or
     /// stride differs from the given one (`Overflow` names an offset that
     /// differs), otherwise the rules of [`Layout::new`].
@@ -157,7 +222,41 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
     /// assert!(L::new([4], [1], 2).is_ok());
     /// assert!(L::new([4], [2], 2).is_err());
     /// ```
+    #[inline]
     pub fn new(shape: [usize; N], strides: [isize; N], offset: usize) -> Result<Self, LayoutError> {
+        if let Some(f) = const { Self::FIXED } {
+            // Every size and stride is static: the comparisons fold, and
+            // the static shape and strides are valid on their own (checked
+            // at compile time): the layout is valid exactly when the
+            // offset keeps its reach inside 0 ..= isize::MAX (what
+            // `Layout::new` checks; `new_checked` reports the errors).
+            let o = offset as u128;
+            let same = (0..N)
+                .all(|k| A::SIZES[k] == Some(shape[k]) && A::STRIDES[k] == Some(strides[k]))
+                && O::VALUE.is_none_or(|v| v == offset);
+            if same && o >= f.below && o + f.above <= isize::MAX as u128 {
+                // SAFETY: `Layout::new`'s rules hold: rank <= MAX_RANK, the
+                // element count fits (both checked in `fixed_part` on these
+                // very sizes), and the lowest and highest positions,
+                // offset - below and offset + above, lie in 0 ..=
+                // isize::MAX (checked just above).
+                let layout = unsafe { Layout::new_unchecked(shape, strides, offset) };
+                return Ok(MixedLayout {
+                    layout,
+                    _static: PhantomData,
+                });
+            }
+        }
+        Self::new_checked(shape, strides, offset)
+    }
+
+    // `new` with every check at run time (and its errors).
+    #[inline(never)]
+    fn new_checked(
+        shape: [usize; N],
+        strides: [isize; N],
+        offset: usize,
+    ) -> Result<Self, LayoutError> {
         for k in 0..N {
             let size_ok = A::SIZES[k].is_none_or(|v| v == shape[k]);
             let stride_ok = A::STRIDES[k].is_none_or(|v| v == strides[k]);
@@ -213,6 +312,10 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
 }
 
 impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<A, O, N> {
+    // Every size and stride static (a run-time offset at most): the
+    // kernels' static paths (loop nests over the constant shape, positions
+    // from `offset_of_unchecked`) apply, as for a `strided!` view.
+    const STATIC: bool = Self::FIXED.is_some();
     // Reversing the axes moves the static entries to other places, which
     // the `MixedAxes` types cannot say: the transpose is a runtime layout.
     type Transposed = Layout<N>;
@@ -252,5 +355,22 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<
     #[inline(always)]
     fn to_layout(&self) -> Layout<N> {
         self.layout
+    }
+    #[inline(always)]
+    fn required_len(&self) -> usize {
+        match const { Self::FIXED } {
+            // Shape and strides are the static ones (nonempty), and the
+            // layout is valid: offset + above <= isize::MAX.
+            Some(f) => self.offset() + f.above as usize + 1,
+            None => self.layout.required_len(),
+        }
+    }
+    #[inline(always)]
+    fn check_unique(&self) -> Result<(), LayoutError> {
+        match const { Self::FIXED } {
+            // Decided at compile time on the static shape and strides.
+            Some(Fixed { unique: true, .. }) => Ok(()),
+            _ => self.layout.check_unique(),
+        }
     }
 }

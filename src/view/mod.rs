@@ -125,7 +125,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     pub fn new(data: &'a [T], mapping: M) -> Result<Self, LayoutError> {
-        let required = mapping.to_layout().required_len();
+        let required = mapping.required_len();
         if required > data.len() {
             return Err(LayoutError::OutOfBounds {
                 required,
@@ -298,15 +298,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     pub fn new(data: &'a mut [T], mapping: M) -> Result<Self, LayoutError> {
-        let layout = mapping.to_layout();
-        let required = layout.required_len();
+        let required = mapping.required_len();
         if required > data.len() {
             return Err(LayoutError::OutOfBounds {
                 required,
                 len: data.len(),
             });
         }
-        layout.check_unique()?;
+        mapping.check_unique()?;
         let len = data.len();
         Ok(StridedViewMut {
             ptr: NonNull::from(data).cast(),
