@@ -140,10 +140,11 @@ mod zip;
 ///
 /// ```
 /// use constrided::{strided, Mapping};
-/// // A const generic parameter (value, buffer and type forms).
-/// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (R, 3)].shape() }
+/// // A const generic parameter, marked `const R` (value, buffer and type
+/// // forms); a bare name is a constant of any integer type.
+/// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (const R, 3)].shape() }
 /// assert_eq!(rows::<4>(), [4, 3]);
-/// struct Tiles<const R: usize> { layout: strided!(type shape = (R, 3)) }
+/// struct Tiles<const R: usize> { layout: strided!(type shape = (const R, 3)) }
 /// assert_eq!(Tiles::<2> { layout: Default::default() }.layout.strides(), [3, 1]);
 ///
 /// // Mixed: `dyn expr` entries are run-time values (a Result), the others
@@ -188,6 +189,35 @@ mod zip;
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 ///
+/// # A const generic parameter as an entry: write `const R`
+///
+/// A bare name in an entry is a constant (of any integer type: `ROWS: u32`,
+/// `PITCH: usize` as a stride), checked in a `const` item, where a
+/// parameter of the enclosing function cannot be named. Rust gives a macro
+/// no name resolution, so the entry says that it is a parameter, as `dyn`
+/// says that an entry is a run-time value; nothing depends on the rest of
+/// the file, the compiler version or generated code. A parameter written
+/// bare is rustc's error (`ui-tests/fail/generic_entry_without_marker.rs`):
+///
+/// ```text
+/// error[E0401]: can't use generic parameters from outer item
+///  --> src/main.rs:6:23
+///   |
+/// 5 | fn rows<const R: usize>() -> [usize; 2] {
+///   |               - const parameter from outer item
+/// 6 |     strided![shape = (R, 3)].shape()
+///   |                       ^ use of generic parameter from outer item
+/// ```
+///
+/// ```
+/// use constrided::{strided, Mapping};
+/// fn tile<const R: usize, const S: isize>(buf: &[u8; 64]) -> u8 {
+///     let v = strided!(buf; shape = (const R, 2), strides = (-const S, 1), offset = 40);
+///     v[[R - 1, 1]]
+/// }
+/// assert_eq!(tile::<3, 10>(&core::array::from_fn(|i| i as u8)), 21);
+/// ```
+///
 /// # What is checked when, and why
 ///
 /// The numeric rules are the crate's own `const fn`s in [`layout::math`]
@@ -211,13 +241,10 @@ mod zip;
 ///   under `&mut` as in `shape = (dyn h, 3, 3), strides = (9, 1, 1)`, a
 ///   negative static size) are errors too.
 /// - **Instantiation** (`cargo build`, `cargo test`): what depends on a
-///   generic parameter or on the buffer's type. A bare identifier declared
-///   as a const generic parameter in the same file (`<const R: usize>`)
-///   goes into the layout's type as a const argument (it must then have
-///   the entry's type: `usize`, `isize` for strides; Rust gives a macro no
-///   name resolution, so `strided!` looks for `<const R:` / `, const R:` in
-///   the file, and with a compiler older than 1.88 takes every bare
-///   identifier as a possible parameter) and its rules are checked by an inline `const` block at the
+///   generic parameter or on the buffer's type. An entry `const R` (or
+///   `-const S` for a stride) names a const generic parameter: it goes
+///   into the layout's type as a const argument (it must then have the
+///   entry's type: `usize`, `isize` for strides) and its rules are checked by an inline `const` block at the
 ///   macro call, which rustc evaluates when the code is monomorphized —
 ///   the error points at the user's line and names the numbers of that
 ///   instantiation. So are a fixed-size array that is too short (its length

@@ -232,8 +232,9 @@ struct Value {
     span: Span,
     end: Span,
     literal: Option<i128>,
-    // A bare identifier `X` or `-X` (negative) that names a const generic
-    // parameter, which only as itself can be a const argument of a type.
+    // A marked entry `const X` or `-const X` (negative) that names a const
+    // generic parameter, which only as itself can be a const argument of a
+    // type.
     param: Option<(bool, Ident)>,
     // A run-time entry: `dyn expr` (value form, with the expression) or
     // `_` (type form, without).
@@ -274,16 +275,48 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
             }
             v.dynamic = Some(Some(rest.iter().cloned().collect()));
         }
+        [TokenTree::Ident(id), rest @ ..] if id == "const" => {
+            let p = const_param(id, rest)?;
+            v.expr = quote! { #p };
+            v.param = Some((false, p));
+        }
         [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, false)?),
         [TokenTree::Punct(p), rest @ ..] if p.as_char() == '-' => match &unwrap_none(rest)[..] {
             [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, true)?),
-            [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((true, id.clone())),
+            [TokenTree::Ident(id), rest @ ..] if id == "const" => {
+                let name = const_param(id, rest)?;
+                let minus = p.clone();
+                v.expr = quote! { #minus #name };
+                v.param = Some((true, name));
+            }
             rest => v.path = is_path(rest),
         },
-        [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((false, id.clone())),
         rest => v.path = is_path(rest),
     }
     Ok(v)
+}
+
+// The parameter of a `const R` entry. The marker says that `R` is a const
+// generic parameter of the surrounding item, so it goes into the layout's
+// type as itself (`{ R }`, with the entry's type: `usize`, `isize` for
+// strides) and its rules are checked at instantiation. Without the marker
+// a bare identifier is a constant (of any integer type) checked in a
+// `const` item, where a generic parameter cannot be named. The macro has
+// no name resolution, so the entry says which one it is (as `dyn h` says
+// that `h` is a run-time value); nothing is read from the source file.
+fn const_param(marker: &Ident, rest: &[TokenTree]) -> Result<Ident> {
+    match &unwrap_none(rest)[..] {
+        [TokenTree::Ident(id)] => Ok(id.clone()),
+        [] => Err(Error::new(
+            marker.span(),
+            "expected a const generic parameter after `const` (`const R`)",
+        )),
+        other => Err(Error::spanned(
+            other,
+            "`const` marks a const generic parameter: write one name (`const R`); \
+             a constant expression needs no marker",
+        )),
+    }
 }
 
 // `a::b`, `::a::b`, `T::N`, `<T as Tr>::N`: two or more segments (no call,
@@ -322,121 +355,6 @@ fn is_path(tokens: &[TokenTree]) -> bool {
         i += 1;
     }
     segments >= 2
-}
-
-// Whether `id` is declared as a const generic parameter (`<const ID:` or
-// `, const ID:`) in the source file it is written in. A const generic
-// parameter is a const argument of a type only as itself (`{ R }`, with its
-// declared type); any other constant is read as a constant expression of
-// any integer type, which needs no parentheses. Rust gives a macro no name
-// resolution, so this reads the file (once per file per compilation); when
-// it cannot (an older compiler, a file not on disk), every bare identifier
-// is taken as a possible parameter, the behaviour before.
-fn is_generic_param(id: &Ident) -> bool {
-    use std::collections::HashMap;
-    use std::path::PathBuf;
-    use std::sync::Mutex;
-    static PARAMS: Mutex<Option<HashMap<PathBuf, Option<Vec<String>>>>> = Mutex::new(None);
-    let Some(file) = id.span().local_file() else {
-        return true;
-    };
-    let mut guard = PARAMS.lock().unwrap_or_else(|e| e.into_inner());
-    let params = guard
-        .get_or_insert_with(HashMap::new)
-        .entry(file.clone())
-        .or_insert_with(|| {
-            std::fs::read_to_string(&file)
-                .ok()
-                .map(|s| const_params(&s))
-        });
-    match params {
-        Some(names) => names.iter().any(|n| id == n),
-        None => true,
-    }
-}
-
-// The names of `const NAME:` preceded by `<` or `,` (comments and
-// whitespace between): const generic parameters. A `const` item follows
-// `;`, `}`, `{`, `]`, `)` or a keyword, never `<` or `,`.
-fn const_params(src: &str) -> Vec<String> {
-    let src = &without_comments(src);
-    let bytes = src.as_bytes();
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(found) = src[at..].find("const") {
-        let start = at + found;
-        at = start + 5;
-        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-        if start > 0 && word(bytes[start - 1]) || bytes.get(at).is_some_and(|&c| word(c)) {
-            continue;
-        }
-        let before = src[..start].trim_end();
-        if !(before.ends_with('<') || before.ends_with(',')) {
-            continue;
-        }
-        let rest = src[at..].trim_start();
-        let name: String = rest
-            .bytes()
-            .take_while(|&c| word(c))
-            .map(char::from)
-            .collect();
-        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(':') {
-            out.push(name);
-        }
-    }
-    out
-}
-
-// `src` with its comments blanked out (string literals kept as they are).
-fn without_comments(src: &str) -> String {
-    let b = src.as_bytes();
-    let mut out = b.to_vec();
-    let mut i = 0;
-    while i < b.len() {
-        match (b[i], b.get(i + 1)) {
-            (b'"', _) => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            (b'/', Some(b'/')) => {
-                while i < b.len() && b[i] != b'\n' {
-                    out[i] = b' ';
-                    i += 1;
-                }
-            }
-            (b'/', Some(b'*')) => {
-                let mut depth = 0;
-                while i < b.len() {
-                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        out[i] = b' ';
-                        out[i + 1] = b' ';
-                        i += 2;
-                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        out[i] = b' ';
-                        out[i + 1] = b' ';
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        if b[i] != b'\n' {
-                            out[i] = b' ';
-                        }
-                        i += 1;
-                    }
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    // Only bytes inside comments were replaced (by spaces); a multi-byte
-    // character there becomes spaces too, so this stays valid UTF-8.
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
@@ -971,8 +889,8 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
 }
 
 impl Spec {
-    // Whether some entry is a bare identifier: maybe a const generic
-    // parameter, so the layout goes through the generic path.
+    // Whether some entry is a `const X` entry: a const generic parameter,
+    // so the layout goes through the generic path.
     fn has_params(&self) -> bool {
         let all = self
             .shape
@@ -1232,8 +1150,8 @@ fn static_axes_alias(spec: &Spec) -> Option<String> {
     None
 }
 
-// A const argument for an entry of the generic path: a literal, a bare
-// identifier as is (a const generic parameter must have the argument's
+// A const argument for an entry of the generic path: a literal, a `const X`
+// parameter as is (a const generic parameter must have the argument's
 // type: `usize` for sizes and the offset, `isize` for strides), or a
 // constant expression cast to the type (valid when it names no generic
 // parameter).
@@ -1505,16 +1423,6 @@ mod tests {
     }
 
     #[test]
-    fn const_params_are_found_after_angle_or_comma_only() {
-        let src = "const ROWS: u32 = 4;\n\
-                   fn f<const R: usize, T, /* c */ const S: isize>() {}\n\
-                   impl<const\n N : usize> X {}\n\
-                   struct A { x: [u8; 3] }\n\
-                   pub const PITCH: usize = 5; const fn g() {}";
-        assert_eq!(const_params(src), ["R", "S", "N"]);
-    }
-
-    #[test]
     fn entries_split_at_top_level_commas() {
         let items = split_commas(&tokens("a, f::<A, B>(x, y), <T as Tr<A, B>>::N, [1, 2],")).ok();
         assert_eq!(
@@ -1561,5 +1469,12 @@ mod tests {
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
         assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
+        // `const R` marks a const generic parameter; a bare name is a constant.
+        assert!(matches!(v("const R").param, Some((false, ref id)) if id == "R"));
+        assert!(matches!(v("-const S").param, Some((true, ref id)) if id == "S"));
+        assert_eq!(v("-const S").expr.to_string(), "- S");
+        assert!(v("R").param.is_none() && v("-R").param.is_none());
+        assert!(value_of(&tokens("const")).is_err());
+        assert!(value_of(&tokens("const R + 1")).is_err());
     }
 }

@@ -1,0 +1,41 @@
+// `const R` marks a const generic parameter; a bare name is a constant of
+// any integer type. The macro reads no file: a parameter `R` in one item
+// and a constant `R: u32` in another do not change each other's reading.
+use constrided::{strided, Mapping};
+
+const R: u32 = 2;
+const PITCH: usize = 5;
+
+fn generic<const R: usize, const S: isize>() -> ([usize; 2], [isize; 2], usize) {
+    let l = strided![shape = (const R, 3), strides = (const S, 1), offset = const R];
+    (l.shape(), l.strides(), l.offset())
+}
+
+fn negated<const S: isize>() -> [isize; 1] {
+    strided![shape = (4,), strides = (-const S,), offset = 9].strides()
+}
+
+struct Rows<const N: usize> {
+    layout: strided!(type shape = (const N, R), strides = (PITCH, 1)),
+}
+
+// Generated code (a `macro_rules!` passing the name through) reads the same.
+macro_rules! rows_of {
+    ($n:ident) => {
+        strided![shape = (const $n, 2)]
+    };
+}
+fn generated<const N: usize>() -> [usize; 2] {
+    rows_of!(N).shape()
+}
+
+fn main() {
+    assert_eq!(generic::<4, 7>(), ([4, 3], [7, 1], 4));
+    assert_eq!(negated::<3>(), [-3]);
+    // The constant `R: u32` of this file, not the parameter of `generic`.
+    let l = strided![shape = (R, PITCH)];
+    assert_eq!(l.shape(), [2, 5]);
+    let t = Rows::<6> { layout: Default::default() };
+    assert_eq!((t.layout.shape(), t.layout.strides()), ([6, 2], [5, 1]));
+    assert_eq!(generated::<3>(), [3, 2]);
+}
