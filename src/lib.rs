@@ -254,7 +254,16 @@ mod zip;
 ///   out-of-range const argument of a static transform (`flip_axis::<2>()`
 ///   on rank 2): its first line names the rule and the numbers, and
 ///   rustc's "while instantiating" note shows the user's line. Stable Rust has no
-///   `generic_const_exprs`, so none of these can be a `cargo check` error.
+///   `generic_const_exprs`, so none of these can be a `cargo check` error:
+///   `cargo check`, and so rust-analyzer, says nothing about them, and
+///   `cargo build` reports them. To have `cargo check` see an array that
+///   is too short, state its length in the layout: `len = 100` makes the
+///   rule "the layout stays inside `len` elements" a constant of the call,
+///   checked with the other constant rules (and the array must then be at
+///   least `len` long, which `cargo build` still checks). A `const _` item
+///   in the expansion cannot do it: the array's length is the type of an
+///   expression the macro sees only as tokens (`&buf`), and an item cannot
+///   name a local variable's type.
 /// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
 ///   buffer length of slices and `Vec`s (`Result` as well).
 ///
