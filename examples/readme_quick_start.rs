@@ -1,8 +1,6 @@
-use constrided::{
-    s, strided, with_rank, DynLayout, Layout, LayoutError, StridedView, StridedViewMut, Zip,
-};
+use constrided::{s, strided, with_rank, DynLayout, Layout, StridedView, StridedViewMut, Zip};
 
-fn main() -> Result<(), LayoutError> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Runtime layouts: validated, with errors that name the numbers.
     let buf: Vec<f32> = (0..100).map(|x| x as f32).collect();
     let v = StridedView::new(&buf, Layout::new([4, 3], [20, 2], 22)?)?;

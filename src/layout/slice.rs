@@ -369,7 +369,6 @@ pub trait SliceEntry<R>: Into<SliceElem> + sealed::Sealed {
 }
 
 #[diagnostic::do_not_recommend]
-
 impl sealed::Sealed for RangeFull {}
 #[diagnostic::do_not_recommend]
 impl sealed::Sealed for Slice {}
@@ -494,7 +493,6 @@ pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
 }
 
 #[diagnostic::do_not_recommend]
-
 impl<const N: usize> sealed::Sealed for [Slice; N] {}
 #[diagnostic::do_not_recommend]
 impl<const N: usize, const M: usize> sealed::Sealed for SliceInfo<N, M> {}
@@ -680,7 +678,6 @@ mod tests {
     // An argument that miscounts its slices (only the crate can write one:
     // the traits are sealed): `Layout::slice` refuses it.
     struct TwoSlices;
-    #[diagnostic::do_not_recommend]
     impl sealed::Sealed for TwoSlices {}
     impl SliceArg<2, 1> for TwoSlices {
         fn slice_elems(&self) -> [SliceElem; 2] {
