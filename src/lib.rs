@@ -275,9 +275,14 @@ pub use layout::{
     DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
     SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
+pub use view::linalg;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use view::CowView;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
+pub use view::Var;
 pub use view::{
     AxisIter, AxisIterMut, Chunks, ChunksMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes,
     LanesMut, Mean, StridedView, StridedViewMut, Windows,
