@@ -24,70 +24,73 @@ const CRATE_SOURCE: &[&str] = &["$WORKSPACE/src/", "$WORKSPACE/macros/"];
 // Cases that do not meet the rules yet, each with the reason; the test
 // fails when one of them starts to meet them (remove it from the list).
 const KNOWN: &[(&str, &str)] = &[
-    // the macro's constant checks panic inside the crate's `assert_*` helpers (a `note: inside constrided::__private::..` backtrace with its source) or are named after generated items (`__CONSTRIDED_*`): macros/src/lib.rs and src/private.rs, reworked by h26
+    // the error names generated check items (`__CONSTRIDED_*`, whose generic
+    // arguments are the `StaticLayout<..>` type) or hidden helpers and traits
+    // (`__private::Integer`, `MayView`), or rustc's notes push it past 15
+    // lines: macros/src/lib.rs and src/static_layer/private.rs
     (
         "array_too_short",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "array_too_short_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "array_too_short_generic",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "assoc_const_entry_invalid",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "bare_constant_float",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "default_strides_overflow_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "generic_entry_invalid_instantiation",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "generic_entry_mut_aliasing",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "generic_entry_reach_below_zero",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "generic_type_form_invalid",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "mut_aliasing_through_binding",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "mut_aliasing_through_binding_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "negative_offset_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "negative_size_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "non_integer_offset_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     (
         "non_integer_size_const",
-        "the macro's constant checks panic inside the crate's `assert",
+        "names generated check items or hidden helpers",
     ),
     // static transforms check their arguments in const blocks of src/static_transform.rs (h26): the error names the `StaticLayout<..>` impl and shows the user's line only in the last note
     (
