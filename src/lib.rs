@@ -189,25 +189,20 @@ mod zip;
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 ///
-/// # A const generic parameter as an entry: write `const R`
+/// # A const generic parameter as an entry: `R` or `const R`
 ///
 /// A bare name in an entry is a constant (of any integer type: `ROWS: u32`,
-/// `PITCH: usize` as a stride), checked in a `const` item, where a
-/// parameter of the enclosing function cannot be named. Rust gives a macro
-/// no name resolution, so the entry says that it is a parameter, as `dyn`
-/// says that an entry is a run-time value; nothing depends on the rest of
-/// the file, the compiler version or generated code. A parameter written
-/// bare is rustc's error (`ui-tests/fail/generic_entry_without_marker.rs`):
-///
-/// ```text
-/// error[E0401]: can't use generic parameters from outer item
-///  --> src/main.rs:6:23
-///   |
-/// 5 | fn rows<const R: usize>() -> [usize; 2] {
-///   |               - const parameter from outer item
-/// 6 |     strided![shape = (R, 3)].shape()
-///   |                       ^ use of generic parameter from outer item
-/// ```
+/// `PITCH: usize` as a stride), checked in a `const` item, unless it is a
+/// const generic parameter, which goes into the layout's type as itself.
+/// Rust gives a macro no name resolution: for a bare name the macro looks
+/// for `<const R:` / `, const R:` in the source file the entry is written
+/// in (where it cannot read the file, every bare name is taken as a
+/// possible parameter). The marker `const R` (`-const S` for a negated
+/// stride) says it outright, as `dyn h` says that an entry is a run-time
+/// value: nothing then depends on the rest of the file, the compiler
+/// version or generated code, so generated code and macros should write
+/// the marker. A marked parameter must have the entry's type (`usize`,
+/// `isize` for strides).
 ///
 /// ```
 /// use constrided::{strided, Mapping};

@@ -289,8 +289,10 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
                 v.expr = quote! { #minus #name };
                 v.param = Some((true, name));
             }
+            [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((true, id.clone())),
             rest => v.path = is_path(rest),
         },
+        [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((false, id.clone())),
         rest => v.path = is_path(rest),
     }
     Ok(v)
@@ -355,6 +357,124 @@ fn is_path(tokens: &[TokenTree]) -> bool {
         i += 1;
     }
     segments >= 2
+}
+
+// A bare entry `R` with no `const` marker: whether `id` is declared as a
+// const generic parameter (API.md's `shape = (R, 3)` inside
+// `fn f<const R: usize>`). The explicit `const R` marker needs no guess;
+// this fallback keeps bare parameters working. Whether `id` is declared as a const generic parameter (`<const ID:` or
+// `, const ID:`) in the source file it is written in. A const generic
+// parameter is a const argument of a type only as itself (`{ R }`, with its
+// declared type); any other constant is read as a constant expression of
+// any integer type, which needs no parentheses. Rust gives a macro no name
+// resolution, so this reads the file (once per file per compilation); when
+// it cannot (an older compiler, a file not on disk), every bare identifier
+// is taken as a possible parameter, the behaviour before.
+fn is_generic_param(id: &Ident) -> bool {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+    static PARAMS: Mutex<Option<HashMap<PathBuf, Option<Vec<String>>>>> = Mutex::new(None);
+    let Some(file) = id.span().local_file() else {
+        return true;
+    };
+    let mut guard = PARAMS.lock().unwrap_or_else(|e| e.into_inner());
+    let params = guard
+        .get_or_insert_with(HashMap::new)
+        .entry(file.clone())
+        .or_insert_with(|| {
+            std::fs::read_to_string(&file)
+                .ok()
+                .map(|s| const_params(&s))
+        });
+    match params {
+        Some(names) => names.iter().any(|n| id == n),
+        None => true,
+    }
+}
+
+// The names of `const NAME:` preceded by `<` or `,` (comments and
+// whitespace between): const generic parameters. A `const` item follows
+// `;`, `}`, `{`, `]`, `)` or a keyword, never `<` or `,`.
+fn const_params(src: &str) -> Vec<String> {
+    let src = &without_comments(src);
+    let bytes = src.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(found) = src[at..].find("const") {
+        let start = at + found;
+        at = start + 5;
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        if start > 0 && word(bytes[start - 1]) || bytes.get(at).is_some_and(|&c| word(c)) {
+            continue;
+        }
+        let before = src[..start].trim_end();
+        if !(before.ends_with('<') || before.ends_with(',')) {
+            continue;
+        }
+        let rest = src[at..].trim_start();
+        let name: String = rest
+            .bytes()
+            .take_while(|&c| word(c))
+            .map(char::from)
+            .collect();
+        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(':') {
+            out.push(name);
+        }
+    }
+    out
+}
+
+// `src` with its comments blanked out (string literals kept as they are).
+fn without_comments(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'"', _) => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            (b'/', Some(b'/')) => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            (b'/', Some(b'*')) => {
+                let mut depth = 0;
+                while i < b.len() {
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        out[i] = b' ';
+                        out[i + 1] = b' ';
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        if b[i] != b'\n' {
+                            out[i] = b' ';
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    // Only bytes inside comments were replaced (by spaces); a multi-byte
+    // character there becomes spaces too, so this stays valid UTF-8.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
@@ -1458,6 +1578,16 @@ mod tests {
     }
 
     #[test]
+    fn const_params_are_found_after_angle_or_comma_only() {
+        let src = "const ROWS: u32 = 4;\n\
+                   fn f<const R: usize, T, /* c */ const S: isize>() {}\n\
+                   impl<const\n N : usize> X {}\n\
+                   struct A { x: [u8; 3] }\n\
+                   pub const PITCH: usize = 5; const fn g() {}";
+        assert_eq!(const_params(src), ["R", "S", "N"]);
+    }
+
+    #[test]
     fn entries_split_at_top_level_commas() {
         let items = split_commas(&tokens("a, f::<A, B>(x, y), <T as Tr<A, B>>::N, [1, 2],")).ok();
         assert_eq!(
@@ -1508,7 +1638,6 @@ mod tests {
         assert!(matches!(v("const R").param, Some((false, ref id)) if id == "R"));
         assert!(matches!(v("-const S").param, Some((true, ref id)) if id == "S"));
         assert_eq!(v("-const S").expr.to_string(), "- S");
-        assert!(v("R").param.is_none() && v("-R").param.is_none());
         assert!(value_of(&tokens("const")).is_err());
         assert!(value_of(&tokens("const R + 1")).is_err());
     }

@@ -1,9 +1,11 @@
-// `const R` marks a const generic parameter; a bare name is a constant of
-// any integer type. The macro reads no file: a parameter `R` in one item
-// and a constant `R: u32` in another do not change each other's reading.
+// `const R` marks a const generic parameter; a bare name that is not one is
+// a constant of any integer type. A marked entry needs no look-up in the
+// source file (a bare `R` is found as a parameter by reading the file for
+// `<const R:`, so a constant of the same name elsewhere in the file would be
+// read as a parameter: the marker is the form that never guesses).
 use constrided::{strided, Mapping};
 
-const R: u32 = 2;
+const ROWS: u32 = 2;
 const PITCH: usize = 5;
 
 fn generic<const R: usize, const S: isize>() -> ([usize; 2], [isize; 2], usize) {
@@ -16,7 +18,7 @@ fn negated<const S: isize>() -> [isize; 1] {
 }
 
 struct Rows<const N: usize> {
-    layout: strided!(type shape = (const N, R), strides = (PITCH, 1)),
+    layout: strided!(type shape = (const N, ROWS), strides = (PITCH, 1)),
 }
 
 // Generated code (a `macro_rules!` passing the name through) reads the same.
@@ -32,8 +34,8 @@ fn generated<const N: usize>() -> [usize; 2] {
 fn main() {
     assert_eq!(generic::<4, 7>(), ([4, 3], [7, 1], 4));
     assert_eq!(negated::<3>(), [-3]);
-    // The constant `R: u32` of this file, not the parameter of `generic`.
-    let l = strided![shape = (R, PITCH)];
+    // A constant of another integer type.
+    let l = strided![shape = (ROWS, PITCH)];
     assert_eq!(l.shape(), [2, 5]);
     let t = Rows::<6> { layout: Default::default() };
     assert_eq!((t.layout.shape(), t.layout.strides()), ([6, 2], [5, 1]));
