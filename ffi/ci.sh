@@ -10,3 +10,10 @@ cargo build --release -p constrided-ffi
 cargo test -p constrided-ffi
 python3 -m pip install --quiet numpy
 python3 ffi/tests/python/test_rearrange.py target/release/libconstrided_ffi.so
+# The install without cargo-c, then the C test through pkg-config.
+prefix=$(mktemp -d)
+sh ffi/install.sh --prefix "$prefix"
+# shellcheck disable=SC2046
+cc -std=c99 ffi/tests/c/seeds.c $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs constrided) -o "$prefix/seeds"
+LD_LIBRARY_PATH="$prefix/lib" "$prefix/seeds" | tail -n 1
+rm -rf "$prefix"

@@ -140,10 +140,11 @@ mod zip;
 ///
 /// ```
 /// use constrided::{strided, Mapping};
-/// // A const generic parameter (value, buffer and type forms).
-/// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (R, 3)].shape() }
+/// // A const generic parameter, marked `const R` (value, buffer and type
+/// // forms); a bare name is a constant of any integer type.
+/// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (const R, 3)].shape() }
 /// assert_eq!(rows::<4>(), [4, 3]);
-/// struct Tiles<const R: usize> { layout: strided!(type shape = (R, 3)) }
+/// struct Tiles<const R: usize> { layout: strided!(type shape = (const R, 3)) }
 /// assert_eq!(Tiles::<2> { layout: Default::default() }.layout.strides(), [3, 1]);
 ///
 /// // Mixed: `dyn expr` entries are run-time values (a Result), the others
@@ -188,6 +189,30 @@ mod zip;
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 ///
+/// # A const generic parameter as an entry: `R` or `const R`
+///
+/// A bare name in an entry is a constant (of any integer type: `ROWS: u32`,
+/// `PITCH: usize` as a stride), checked in a `const` item, unless it is a
+/// const generic parameter, which goes into the layout's type as itself.
+/// Rust gives a macro no name resolution: for a bare name the macro looks
+/// for `<const R:` / `, const R:` in the source file the entry is written
+/// in (where it cannot read the file, every bare name is taken as a
+/// possible parameter). The marker `const R` (`-const S` for a negated
+/// stride) says it outright, as `dyn h` says that an entry is a run-time
+/// value: nothing then depends on the rest of the file, the compiler
+/// version or generated code, so generated code and macros should write
+/// the marker. A marked parameter must have the entry's type (`usize`,
+/// `isize` for strides).
+///
+/// ```
+/// use constrided::{strided, Mapping};
+/// fn tile<const R: usize, const S: isize>(buf: &[u8; 64]) -> u8 {
+///     let v = strided!(buf; shape = (const R, 2), strides = (-const S, 1), offset = 40);
+///     v[[R - 1, 1]]
+/// }
+/// assert_eq!(tile::<3, 10>(&core::array::from_fn(|i| i as u8)), 21);
+/// ```
+///
 /// # What is checked when, and why
 ///
 /// The numeric rules are the crate's own `const fn`s in [`layout::math`]
@@ -211,13 +236,10 @@ mod zip;
 ///   under `&mut` as in `shape = (dyn h, 3, 3), strides = (9, 1, 1)`, a
 ///   negative static size) are errors too.
 /// - **Instantiation** (`cargo build`, `cargo test`): what depends on a
-///   generic parameter or on the buffer's type. A bare identifier declared
-///   as a const generic parameter in the same file (`<const R: usize>`)
-///   goes into the layout's type as a const argument (it must then have
-///   the entry's type: `usize`, `isize` for strides; Rust gives a macro no
-///   name resolution, so `strided!` looks for `<const R:` / `, const R:` in
-///   the file, and with a compiler older than 1.88 takes every bare
-///   identifier as a possible parameter) and its rules are checked by an inline `const` block at the
+///   generic parameter or on the buffer's type. An entry `const R` (or
+///   `-const S` for a stride) names a const generic parameter: it goes
+///   into the layout's type as a const argument (it must then have the
+///   entry's type: `usize`, `isize` for strides) and its rules are checked by an inline `const` block at the
 ///   macro call, which rustc evaluates when the code is monomorphized —
 ///   the error points at the user's line and names the numbers of that
 ///   instantiation. So are a fixed-size array that is too short (its length
@@ -227,7 +249,16 @@ mod zip;
 ///   out-of-range const argument of a static transform (`flip_axis::<2>()`
 ///   on rank 2): its first line names the rule and the numbers, and
 ///   rustc's "while instantiating" note shows the user's line. Stable Rust has no
-///   `generic_const_exprs`, so none of these can be a `cargo check` error.
+///   `generic_const_exprs`, so none of these can be a `cargo check` error:
+///   `cargo check`, and so rust-analyzer, says nothing about them, and
+///   `cargo build` reports them. To have `cargo check` see an array that
+///   is too short, state its length in the layout: `len = 100` makes the
+///   rule "the layout stays inside `len` elements" a constant of the call,
+///   checked with the other constant rules (and the array must then be at
+///   least `len` long, which `cargo build` still checks). A `const _` item
+///   in the expansion cannot do it: the array's length is the type of an
+///   expression the macro sees only as tokens (`&buf`), and an item cannot
+///   name a local variable's type.
 /// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
 ///   buffer length of slices and `Vec`s (`Result` as well).
 ///

@@ -67,7 +67,7 @@ fn mixed_views_over_vec_and_array() {
 #[test]
 fn generic_entries_view_arrays() {
     fn sum<const R: usize>(buf: &[u32; 8]) -> u32 {
-        strided!(buf; shape = (R, 2)).iter().sum()
+        strided!(buf; shape = (const R, 2)).iter().sum()
     }
     let buf: [u32; 8] = core::array::from_fn(|i| i as u32);
     assert_eq!(sum::<4>(&buf), 28);

@@ -90,3 +90,64 @@ fn layout_error_size_is_as_stated() {
         "LayoutError is {n} bytes"
     );
 }
+
+// Every ```rust block of the README is a complete program: the file of
+// `examples/` named by the `<!-- example: examples/NAME.rs -->` line right
+// before it, byte for byte, which `cargo test` compiles as an example (and
+// the README's doc test runs). Every `examples/readme_*.rs` is quoted.
+#[test]
+fn rust_snippets_are_complete_programs_in_examples() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut quoted = Vec::new();
+    let mut rest = README;
+    while let Some(at) = rest.find("```rust") {
+        let before = rest[..at].trim_end();
+        let marker = before.lines().last().unwrap_or("");
+        let file = marker
+            .strip_prefix("<!-- example: ")
+            .and_then(|m| m.strip_suffix(" -->"))
+            .unwrap_or_else(|| {
+                panic!("a ```rust block of README.md is not preceded by `<!-- example: examples/NAME.rs -->` but by {marker:?}")
+            });
+        let open = rest[at..].find('\n').expect("the fence line ends") + at + 1;
+        let close = rest[open..].find("```").expect("the block is closed") + open;
+        let snippet = &rest[open..close];
+        let path = format!("{root}/{file}");
+        let program = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(
+            snippet, program,
+            "README.md's block before {file} differs from the file"
+        );
+        assert!(
+            program.contains("fn main("),
+            "{file} is not a complete program"
+        );
+        quoted.push(file.trim_start_matches("examples/").to_string());
+        rest = &rest[close + 3..];
+    }
+    assert!(!quoted.is_empty(), "README.md has no Rust snippet");
+    for entry in std::fs::read_dir(format!("{root}/examples")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.starts_with("readme_") {
+            assert!(
+                quoted.contains(&name),
+                "examples/{name} is not quoted in README.md"
+            );
+        }
+    }
+}
+
+// The quick start's comment shows what the program prints.
+#[test]
+fn quick_start_comment_is_what_it_prints() {
+    use constrided::s;
+    let buf: Vec<f32> = (0..100).map(|x| x as f32).collect();
+    let a = StridedView::new(&buf[..12], Layout::contiguous([3, 4])).unwrap();
+    let printed = a.slice(s![-1, ..]).unwrap().to_string();
+    assert!(
+        README.contains(&format!(
+            "println!(\"{{}}\", a.slice(s![-1, ..])?); // NumPy printing: {printed}\n"
+        )),
+        "the quick start should say it prints {printed}"
+    );
+}

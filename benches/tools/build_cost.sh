@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
-# What a dependent crate pays: the same small program (one static view,
-# one runtime view, one assign of a transpose, two sums) written with
-# constrided and with ndarray 0.17, built cold in the debug profile,
-# interleaved, N times each; prints the median build time and the size of
-# the debug binary. Non-incremental, as a crates.io dependency is built.
+# What a dependent crate pays: the same program written with constrided and
+# with ndarray 0.17 -- views (one over an array through a `strided!` layout
+# on the constrided side, a strided `from_shape` on ndarray's), an assign
+# of a transpose, a 2-operand `Zip`, an operator expression, `sum_axis`,
+# a 2-D `dot` and the `Debug` printing of the results -- built cold in the
+# debug profile, interleaved, N times each; prints the median build time,
+# the size of the debug binary and how many crates each build compiles
+# (`dot` brings matrixmultiply on both sides). Non-incremental, as a
+# crates.io dependency is built.
 #
 #   benches/tools/build_cost.sh        # N=3
 #   N=5 benches/tools/build_cost.sh
+#
+# `dot` comes with the linear-algebra work (h29a); on a tree without
+# `dot` the script says so and leaves the `dot` line out of BOTH programs,
+# so that ratio is not the one of the full program.
 set -euo pipefail
 N=${N:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/cs/src" "$work/nd/src"
+if grep -rqE 'fn dot(<|\()' "$root/src"; then
+  dot='let m = a.dot(&b);'
+  dot_note='with dot'
+else
+  dot='let m = "no dot in this tree";'
+  dot_note='WITHOUT dot: constrided has no `dot` here (merge h29a first); both programs leave it out'
+fi
 cat > "$work/cs/Cargo.toml" <<TOML
 [package]
 name = "cs"
@@ -22,16 +37,21 @@ edition = "2021"
 constrided = { path = "$root" }
 [workspace]
 TOML
-cat > "$work/cs/src/main.rs" <<'RS'
-use constrided::{strided, Layout, StridedView, StridedViewMut};
+cat > "$work/cs/src/main.rs" <<RS
+use constrided::{strided, Layout, StridedView, StridedViewMut, Zip};
 fn main() {
     let arr: [f32; 100] = core::array::from_fn(|i| i as f32);
     let v = strided!(&arr; shape = (4, 3), strides = (20, 2), offset = 22);
-    let r = StridedView::new(&arr[..12], Layout::contiguous([3, 4])).unwrap();
+    let a = StridedView::new(&arr[..12], Layout::contiguous([3, 4])).unwrap();
+    let b = StridedView::new(&arr[12..24], Layout::contiguous([4, 3])).unwrap();
     let mut out = vec![0.0f32; 12];
     let mut d = StridedViewMut::new(&mut out, Layout::contiguous([4, 3])).unwrap();
-    d.assign(&r.t()).unwrap();
-    println!("{} {}", v.sum(), d.sum());
+    d.assign(&a.t()).unwrap();
+    Zip::from(&mut d).and(&b).unwrap().for_each(|d, b| *d += *b);
+    let e = &a.t() * 2.0 + &b;
+    let s = e.sum_axis(0).unwrap();
+    $dot
+    println!("{} {} {:?} {:?} {:?}", v.sum(), d.sum(), s, m, e);
 }
 RS
 cat > "$work/nd/Cargo.toml" <<'TOML'
@@ -43,15 +63,20 @@ edition = "2021"
 ndarray = "0.17"
 [workspace]
 TOML
-cat > "$work/nd/src/main.rs" <<'RS'
-use ndarray::{Array2, ArrayView2, ShapeBuilder};
+cat > "$work/nd/src/main.rs" <<RS
+use ndarray::{Array2, ArrayView2, Axis, ShapeBuilder, Zip};
 fn main() {
     let arr: [f32; 100] = core::array::from_fn(|i| i as f32);
     let v = ArrayView2::from_shape((4, 3).strides((20, 2)), &arr[22..]).unwrap();
-    let r = ArrayView2::from_shape((3, 4), &arr[..12]).unwrap();
+    let a = ArrayView2::from_shape((3, 4), &arr[..12]).unwrap();
+    let b = ArrayView2::from_shape((4, 3), &arr[12..24]).unwrap();
     let mut d = Array2::<f32>::zeros((4, 3));
-    d.assign(&r.t());
-    println!("{} {}", v.sum(), d.sum());
+    d.assign(&a.t());
+    Zip::from(&mut d).and(&b).for_each(|d, b| *d += *b);
+    let e = &a.t() * 2.0 + &b;
+    let s = e.sum_axis(Axis(0));
+    $dot
+    println!("{} {} {:?} {:?} {:?}", v.sum(), d.sum(), s, m, e);
 }
 RS
 # Fetch the registry once, outside the timed builds.
@@ -70,5 +95,9 @@ median() { grep "^$1 " "$work/times" | awk '{print $2}' | sort -n | sed -n "$(( 
 mc=$(median cs); mn=$(median nd)
 sc=$(stat -c %s "$work/target-cs/debug/cs"); sn=$(stat -c %s "$work/target-nd/debug/nd")
 printf 'cold debug build (median of %s): constrided %.2f s, ndarray %.2f s, ratio %.2fx\n' "$N" "$mc" "$mn" "$(echo "$mc / $mn" | bc -l)"
+cc=$(cd "$work/cs" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
+cn=$(cd "$work/nd" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
+echo "program: views, strided! (constrided), assign, Zip, operator, sum_axis, $dot_note"
+printf 'crates built: constrided program %s, ndarray program %s\n' "$cc" "$cn"
 printf 'debug binary: constrided %s bytes, ndarray %s bytes, ratio %.2fx\n' "$sc" "$sn" "$(echo "$sc / $sn" | bc -l)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -232,8 +232,9 @@ struct Value {
     span: Span,
     end: Span,
     literal: Option<i128>,
-    // A bare identifier `X` or `-X` (negative) that names a const generic
-    // parameter, which only as itself can be a const argument of a type.
+    // A marked entry `const X` or `-const X` (negative) that names a const
+    // generic parameter, which only as itself can be a const argument of a
+    // type.
     param: Option<(bool, Ident)>,
     // A run-time entry: `dyn expr` (value form, with the expression) or
     // `_` (type form, without).
@@ -274,9 +275,20 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
             }
             v.dynamic = Some(Some(rest.iter().cloned().collect()));
         }
+        [TokenTree::Ident(id), rest @ ..] if id == "const" => {
+            let p = const_param(id, rest)?;
+            v.expr = quote! { #p };
+            v.param = Some((false, p));
+        }
         [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, false)?),
         [TokenTree::Punct(p), rest @ ..] if p.as_char() == '-' => match &unwrap_none(rest)[..] {
             [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, true)?),
+            [TokenTree::Ident(id), rest @ ..] if id == "const" => {
+                let name = const_param(id, rest)?;
+                let minus = p.clone();
+                v.expr = quote! { #minus #name };
+                v.param = Some((true, name));
+            }
             [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((true, id.clone())),
             rest => v.path = is_path(rest),
         },
@@ -284,6 +296,29 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         rest => v.path = is_path(rest),
     }
     Ok(v)
+}
+
+// The parameter of a `const R` entry. The marker says that `R` is a const
+// generic parameter of the surrounding item, so it goes into the layout's
+// type as itself (`{ R }`, with the entry's type: `usize`, `isize` for
+// strides) and its rules are checked at instantiation. Without the marker
+// a bare identifier is a constant (of any integer type) checked in a
+// `const` item, where a generic parameter cannot be named. The macro has
+// no name resolution, so the entry says which one it is (as `dyn h` says
+// that `h` is a run-time value); nothing is read from the source file.
+fn const_param(marker: &Ident, rest: &[TokenTree]) -> Result<Ident> {
+    match &unwrap_none(rest)[..] {
+        [TokenTree::Ident(id)] => Ok(id.clone()),
+        [] => Err(Error::new(
+            marker.span(),
+            "expected a const generic parameter after `const` (`const R`)",
+        )),
+        other => Err(Error::spanned(
+            other,
+            "`const` marks a const generic parameter: write one name (`const R`); \
+             a constant expression needs no marker",
+        )),
+    }
 }
 
 // `a::b`, `::a::b`, `T::N`, `<T as Tr>::N`: two or more segments (no call,
@@ -324,7 +359,10 @@ fn is_path(tokens: &[TokenTree]) -> bool {
     segments >= 2
 }
 
-// Whether `id` is declared as a const generic parameter (`<const ID:` or
+// A bare entry `R` with no `const` marker: whether `id` is declared as a
+// const generic parameter (API.md's `shape = (R, 3)` inside
+// `fn f<const R: usize>`). The explicit `const R` marker needs no guess;
+// this fallback keeps bare parameters working. Whether `id` is declared as a const generic parameter (`<const ID:` or
 // `, const ID:`) in the source file it is written in. A const generic
 // parameter is a const argument of a type only as itself (`{ R }`, with its
 // declared type); any other constant is read as a constant expression of
@@ -907,19 +945,31 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
             None => quote! { ::core::option::Option::None },
         };
         let off = &offset;
-        let mut calls = vec![quote_spanned! {layout_span(spec)=>
-            ::constrided::__private::assert_layout(&[#(#sh),*], #st, #off);
-        }];
+        // Each rule's message is panicked here, spanned at the user's
+        // tokens: the error shows the call, not a frame inside the crate.
+        let rule = |span: Span, call: TokenStream2| {
+            quote_spanned! {span=>
+                if let ::core::option::Option::Some(m) = #call {
+                    ::core::panic!("{}", m.as_str())
+                }
+            }
+        };
+        let mut calls = vec![rule(
+            layout_span(spec),
+            quote! { ::constrided::__private::layout_rule(&[#(#sh),*], #st, #off) },
+        )];
         if let Some((v, span)) = &spec.len {
             let len = entry_tokens(v, Kind::Len);
-            calls.push(quote_spanned! {*span=>
-                ::constrided::__private::assert_len(&[#(#sh),*], #st, #off, #len);
-            });
+            calls.push(rule(
+                *span,
+                quote! { ::constrided::__private::len_rule(&[#(#sh),*], #st, #off, #len) },
+            ));
         }
         if let Some(span) = mutable {
-            calls.push(quote_spanned! {span=>
-                ::constrided::__private::assert_unique(&[#(#sh),*], #st);
-            });
+            calls.push(rule(
+                span,
+                quote! { ::constrided::__private::unique_rule(&[#(#sh),*], #st) },
+            ));
         }
         let axes = shape
             .iter()
@@ -971,8 +1021,8 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
 }
 
 impl Spec {
-    // Whether some entry is a bare identifier: maybe a const generic
-    // parameter, so the layout goes through the generic path.
+    // Whether some entry is a `const X` entry: a const generic parameter,
+    // so the layout goes through the generic path.
     fn has_params(&self) -> bool {
         let all = self
             .shape
@@ -1226,8 +1276,8 @@ fn static_axes(spec: &Spec) -> Option<(Vec<usize>, Vec<TokenStream2>, Vec<TokenS
     Some((axes.iter().map(|a| a.0).collect(), sizes, strides))
 }
 
-// A const argument for an entry of the generic path: a literal, a bare
-// identifier as is (a const generic parameter must have the argument's
+// A const argument for an entry of the generic path: a literal, a `const X`
+// parameter as is (a const generic parameter must have the argument's
 // type: `usize` for sizes and the offset, `isize` for strides), or a
 // constant expression cast to the type (valid when it names no generic
 // parameter).
@@ -1584,5 +1634,11 @@ mod tests {
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
         assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
+        // `const R` marks a const generic parameter; a bare name is a constant.
+        assert!(matches!(v("const R").param, Some((false, ref id)) if id == "R"));
+        assert!(matches!(v("-const S").param, Some((true, ref id)) if id == "S"));
+        assert_eq!(v("-const S").expr.to_string(), "- S");
+        assert!(value_of(&tokens("const")).is_err());
+        assert!(value_of(&tokens("const R + 1")).is_err());
     }
 }

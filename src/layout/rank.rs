@@ -53,7 +53,10 @@ pub trait Higher {
 
 macro_rules! rank_table {
     ($($lo:literal => $hi:literal),*) => {$(
+        // Not listed in errors: the trait's message says which ranks have one.
+        #[diagnostic::do_not_recommend]
         impl Lower for Rank<$hi> { type Out = Rank<$lo>; }
+        #[diagnostic::do_not_recommend]
         impl Higher for Rank<$lo> { type Out = Rank<$hi>; }
     )*};
 }

@@ -15,6 +15,11 @@ use super::{Higher, Rank};
 // which the layout math relies on, so only this crate implements them.
 // (`Layout::slice` re-checks the count anyway.)
 mod sealed {
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot slice: `SliceArg` and `SliceEntry` are sealed (the slicing rules rely on their impls)",
+        label = "only constrided's own argument types implement them",
+        note = "slice with `s![..]` (ranges, integers, `..`), a `[Slice; N]` or `SliceInfo`"
+    )]
     pub trait Sealed {}
 }
 
@@ -255,11 +260,17 @@ macro_rules! range_impls {
         impl From<$t> for SliceElem {
             fn from(i: $t) -> Self { SliceElem::Index(i as i128) }
         }
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for Range<$t> {}
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for RangeInclusive<$t> {}
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for RangeFrom<$t> {}
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for RangeTo<$t> {}
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for RangeToInclusive<$t> {}
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for $t {}
         impl<const K: usize> SliceEntry<Rank<K>> for Range<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
         impl<const K: usize> SliceEntry<Rank<K>> for RangeInclusive<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
@@ -357,7 +368,9 @@ pub trait SliceEntry<R>: Into<SliceElem> + sealed::Sealed {
     type Out;
 }
 
+#[diagnostic::do_not_recommend]
 impl sealed::Sealed for RangeFull {}
+#[diagnostic::do_not_recommend]
 impl sealed::Sealed for Slice {}
 
 impl<const K: usize> SliceEntry<Rank<K>> for RangeFull
@@ -478,23 +491,26 @@ impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot slice a view of rank {N}: s![] has more entries than the view has axes",
     label = "more entries than the {N} axes of the view",
-    note = "`SliceInfo<K, M>` is what s![] builds from K entries (integers drop their axis, leaving M); give at most {N}, one per axis",
-    note = "a `[Slice; {N}]` slices every axis"
+    note = "`SliceInfo<K, M>` is what s![] builds from K entries (integers drop their axis, leaving M); give at most {N}, one per axis (a `[Slice; {N}]` slices every axis)"
 )]
 pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
     /// One entry per input axis.
     fn slice_elems(&self) -> [SliceElem; N];
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> sealed::Sealed for [Slice; N] {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize, const M: usize> sealed::Sealed for SliceInfo<N, M> {}
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SliceArg<N, N> for [Slice; N] {
     fn slice_elems(&self) -> [SliceElem; N] {
         self.map(SliceElem::Slice)
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize, const M: usize> SliceArg<N, M> for SliceInfo<N, M> {
     fn slice_elems(&self) -> [SliceElem; N] {
         self.elems
@@ -505,6 +521,7 @@ impl<const N: usize, const M: usize> SliceArg<N, M> for SliceInfo<N, M> {
 // `K < N`: the missing trailing axes are `..` (NumPy's `a[1]` on a 3-D
 // array), so the output rank is `M + N - K`, from the table below (which
 // has no `K == N` entry: that is the impl above, also for generic ranks).
+#[diagnostic::do_not_recommend]
 impl<const K: usize, const M: usize, const N: usize, const O: usize> SliceArg<N, O>
     for SliceInfo<K, M>
 where

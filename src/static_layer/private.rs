@@ -587,18 +587,17 @@ const fn literal_strides(
     }
 }
 
-const fn panic_on(r: Result<(), LayoutError>) {
-    if let Err(e) = r {
-        panic!("{}", describe_after("strided!: ", &e).as_str())
-    }
-}
-
 /// The layout rules of a `strided!` layout whose entries are all literals,
-/// in one call (a compile error at the call, which the macro spans on the
-/// user's tokens): default strides that fit, then validity.
-pub const fn assert_layout(shape: &[usize], strides: Option<&[isize]>, offset: usize) {
+/// in one call: default strides that fit, then validity. The message of
+/// the rule broken, which the macro panics with in its own tokens, spanned
+/// on the user's (so the error shows no frame of this crate).
+pub const fn layout_rule(
+    shape: &[usize],
+    strides: Option<&[isize]>,
+    offset: usize,
+) -> Option<Message> {
     let mut s = [0isize; crate::MAX_RANK];
-    panic_on(match literal_strides(shape, strides, &mut s) {
+    failure(match literal_strides(shape, strides, &mut s) {
         Ok(n) => match extent(shape, s.split_at(n).0, offset) {
             Ok(_) => Ok(()),
             Err(e) => Err(e),
@@ -607,10 +606,15 @@ pub const fn assert_layout(shape: &[usize], strides: Option<&[isize]>, offset: u
     })
 }
 
-/// `len = ..` of a literal layout (after [`assert_layout`]).
-pub const fn assert_len(shape: &[usize], strides: Option<&[isize]>, offset: usize, len: usize) {
+/// `len = ..` of a literal layout (after [`layout_rule`]).
+pub const fn len_rule(
+    shape: &[usize],
+    strides: Option<&[isize]>,
+    offset: usize,
+    len: usize,
+) -> Option<Message> {
     let mut s = [0isize; crate::MAX_RANK];
-    panic_on(match literal_strides(shape, strides, &mut s) {
+    failure(match literal_strides(shape, strides, &mut s) {
         Ok(n) => match check_in_buffer(shape, s.split_at(n).0, offset, len) {
             Ok(_) => Ok(()),
             Err(e) => Err(e),
@@ -619,10 +623,11 @@ pub const fn assert_len(shape: &[usize], strides: Option<&[isize]>, offset: usiz
     })
 }
 
-/// The uniqueness of a literal layout behind a visible `&mut`.
-pub const fn assert_unique(shape: &[usize], strides: Option<&[isize]>) {
+/// The uniqueness of a literal layout behind a visible `&mut` (see
+/// [`layout_rule`]).
+pub const fn unique_rule(shape: &[usize], strides: Option<&[isize]>) -> Option<Message> {
     let mut s = [0isize; crate::MAX_RANK];
-    panic_on(match literal_strides(shape, strides, &mut s) {
+    failure(match literal_strides(shape, strides, &mut s) {
         Ok(n) => check_unique(shape, s.split_at(n).0),
         Err(e) => Err(e),
     })

@@ -1,7 +1,7 @@
 use constrided::strided;
 
 fn tile<const ROWS: usize>(buf: &[f32; 40]) -> f32 {
-    let v = strided!(buf; shape = (ROWS, 3), strides = (10, 1));
+    let v = strided!(buf; shape = (const ROWS, 3), strides = (10, 1));
     v[[0, 0]]
 }
 

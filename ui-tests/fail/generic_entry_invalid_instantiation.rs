@@ -3,7 +3,7 @@
 use constrided::strided;
 
 fn view<const R: usize>(buf: &[u8; 32]) -> u8 {
-    let v = strided!(buf; shape = (R, 4));
+    let v = strided!(buf; shape = (const R, 4));
     v[[0, 0]]
 }
 

@@ -2,7 +2,7 @@ use constrided::strided;
 
 fn write<const S: isize>(buf: &mut [u8; 16]) {
     let r = &mut *buf;
-    let mut v = strided!(r; shape = (4, 4), strides = (S, 1));
+    let mut v = strided!(r; shape = (4, 4), strides = (const S, 1));
     v[[0, 0]] = 1;
 }
 

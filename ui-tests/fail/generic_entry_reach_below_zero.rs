@@ -1,7 +1,7 @@
 use constrided::strided;
 
 fn layout<const S: isize>() -> usize {
-    let l = strided![shape = (4, 3), strides = (S, 1), offset = 2];
+    let l = strided![shape = (4, 3), strides = (const S, 1), offset = 2];
     core::mem::size_of_val(&l)
 }
 

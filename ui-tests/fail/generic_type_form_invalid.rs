@@ -1,7 +1,7 @@
 use constrided::{strided, Mapping};
 
 struct Tiles<const R: usize, const S: isize> {
-    layout: strided!(type shape = (R, 3), strides = (S, 1), offset = 1),
+    layout: strided!(type shape = (const R, 3), strides = (const S, 1), offset = 1),
 }
 
 fn main() {

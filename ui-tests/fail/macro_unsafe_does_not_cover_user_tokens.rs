@@ -10,7 +10,7 @@ unsafe fn buffer() -> &'static [u8; 12] {
 }
 
 fn view<const R: usize>() -> u8 {
-    let v = strided!(buffer(); shape = (R, 3));
+    let v = strided!(buffer(); shape = (const R, 3));
     v[[0, 0]]
 }
 

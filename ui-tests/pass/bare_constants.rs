@@ -33,7 +33,7 @@ fn of<T: HasN>() -> [usize; 1] {
 }
 
 fn generic<const R: usize, const S: isize>() -> ([usize; 2], [isize; 2]) {
-    let l = strided![shape = (R, COLS), strides = (S, 1)];
+    let l = strided![shape = (const R, COLS), strides = (const S, 1)];
     (l.shape(), l.strides())
 }
 

@@ -5,11 +5,11 @@
 use constrided::{strided, Mapping};
 
 fn rows<const R: usize>() -> [usize; 2] {
-    strided![shape = (R, 3)].shape()
+    strided![shape = (const R, 3)].shape()
 }
 
 fn pick<const R: usize>(buf: &[u8; 12]) -> u8 {
-    strided!(buf; shape = (R, 3))[[R - 1, 2]]
+    strided!(buf; shape = (const R, 3))[[R - 1, 2]]
 }
 
 fn main() {

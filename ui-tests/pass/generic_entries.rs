@@ -4,25 +4,25 @@ use constrided::static_layout::StaticMapping;
 use constrided::{strided, Mapping};
 
 fn rows<const R: usize>() -> ([usize; 2], [isize; 2]) {
-    let l = strided![shape = (R, 3)];
+    let l = strided![shape = (const R, 3)];
     (l.shape(), l.strides())
 }
 
 fn cols<const C: usize>() -> [isize; 2] {
-    strided![shape = (3, C)].strides()
+    strided![shape = (3, const C)].strides()
 }
 
 struct Tiles<const R: usize> {
-    layout: strided!(type shape = (R, 3)),
+    layout: strided!(type shape = (const R, 3)),
 }
 
 fn pick<const R: usize, const S: isize, const OFF: usize>(buf: &[u8; 64]) -> u8 {
-    let v = strided!(buf; shape = (R, 2), strides = (S, 1), offset = OFF);
+    let v = strided!(buf; shape = (const R, 2), strides = (const S, 1), offset = const OFF);
     v[[R - 1, 1]]
 }
 
 fn backwards<const S: isize>(buf: &mut [u8; 8]) {
-    let mut v = strided!(&mut *buf; shape = (4,), strides = (-S,), offset = 6);
+    let mut v = strided!(&mut *buf; shape = (4,), strides = (-const S,), offset = 6);
     v[[3]] = 9;
 }
 
