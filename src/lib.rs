@@ -73,6 +73,7 @@ pub mod layout;
 pub mod mixed_layout;
 pub mod static_layout;
 pub mod static_transform;
+pub mod tile;
 mod view;
 mod zip;
 
@@ -239,6 +240,7 @@ pub use layout::{
     DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
     SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
+pub use tile::{EdgeTiles, EdgeTilesMut, TileLayout, Tiles, TilesMut};
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
