@@ -612,14 +612,6 @@ impl<T, const N: usize> FusedIterator for EdgeTiles<'_, T, N> {}
 impl<T, const N: usize> ExactSizeIterator for EdgeTilesMut<'_, T, N> {}
 impl<T, const N: usize> FusedIterator for EdgeTilesMut<'_, T, N> {}
 
-// The compile-time check of a tiler: rank and non-empty axes.
-macro_rules! check_tiler {
-    ($TL:ty, $R:expr, $N:expr) => {
-        #[rustfmt::skip]
-        let () = const { if let Some(m) = tiler_problem($R, &<$TL as StaticMapping<$R>>::LAYOUT.shape(), $N) { panic!("{}", m.as_str()) } };
-    };
-}
-
 // The start of tile `coord` of a mapping tiled by `tile`, or the error
 // naming the first coordinate out of range.
 fn tile_start<const N: usize, M: Mapping<N>>(
@@ -678,7 +670,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         self,
         tiler: TL,
     ) -> Tiles<'a, T, N, M, Shape<TL, R>> {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let ptr = self.nonnull();
@@ -716,7 +709,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         tiler: TL,
         coord: [usize; N],
     ) -> Result<StridedView<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let pos = tile_start(self.mapping(), tile, coord)?;
@@ -751,7 +745,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     where
         M: StaticMapping<N>,
     {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         #[rustfmt::skip]
         let () = const { if let Some(m) = coord_problem(&M::LAYOUT.shape(), &<Shape<TL, R> as TileShape<N>>::SHAPE, &C::COORD) { panic!("{}", m.as_str()) } };
         let _ = (tiler, at);
@@ -825,7 +820,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         mut self,
         tiler: TL,
     ) -> TilesMut<'a, T, N, M, Shape<TL, R>> {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let ptr = match NonNull::new(self.as_mut_ptr()) {
@@ -878,7 +874,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         tiler: TL,
         coord: [usize; N],
     ) -> Result<StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let pos = tile_start(self.mapping(), tile, coord)?;
@@ -914,7 +911,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     where
         M: StaticMapping<N>,
     {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         #[rustfmt::skip]
         let () = const { if let Some(m) = coord_problem(&M::LAYOUT.shape(), &<Shape<TL, R> as TileShape<N>>::SHAPE, &C::COORD) { panic!("{}", m.as_str()) } };
         let _ = (tiler, at);
@@ -1015,7 +1013,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         tiler: TL,
         coord: [usize; N],
     ) -> Result<StridedViewMut<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
-        check_tiler!(TL, R, N);
+        #[rustfmt::skip]
+        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let pos = tile_start(self.mapping(), tile, coord)?;
