@@ -96,3 +96,26 @@ fn par_for_each_over_disjoint_tiles() {
         .par_for_each(|mut t| t.map_inplace(|e| *e += 1));
     assert!(buf.iter().all(|&e| e == 1));
 }
+
+#[test]
+fn edges_are_handed_out_once_across_splits() {
+    let mut buf = [0u8; 5 * 6];
+    let mut v = StridedViewMut::new(&mut buf, Layout::contiguous([5, 6])).unwrap();
+    let (a, b) = v.tiles_mut(strided![shape = (2, 4)]).split_at(1);
+    let (b, eb) = b.split_edges();
+    let (a, ea) = a.split_edges();
+    let (_, ea2) = a.split_edges();
+    assert_eq!((eb.len(), ea.len(), ea2.len()), (0, 4, 0));
+    let mut all: Vec<_> = ea.collect();
+    let mut full: Vec<_> = b.collect();
+    for e in all.iter_mut() {
+        e.fill(1);
+    }
+    for t in full.iter_mut() {
+        t.fill(2);
+    }
+    drop((all, full));
+    assert_eq!(buf[4..6], [1, 1]);
+    assert_eq!(buf[6..10], [0; 4]);
+    assert_eq!(buf[12..16], [2; 4]);
+}

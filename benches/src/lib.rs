@@ -11,6 +11,7 @@
 
 pub mod cases;
 pub mod elementwise;
+pub mod programs_tiles;
 pub mod report;
 
 /// Seconds one call of `f` takes.

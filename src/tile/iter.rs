@@ -214,6 +214,10 @@ pub struct TilesMut<'a, T, const N: usize, M, S> {
     len: usize,
     parent: M,
     range: Range<N>,
+    // Whether the edge tiles are still this iterator's to hand out (by
+    // `split_edges`): true for one part only, so that no edge tile is
+    // handed out twice.
+    owns_edges: bool,
     _marker: PhantomData<(&'a mut T, fn() -> S)>,
 }
 
@@ -397,7 +401,8 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> TilesMut<'a, T, N, M
 
     /// The tiles still to come and the partial tiles at the edges (mutable,
     /// run-time views): all reach disjoint elements, so both may be used at
-    /// once.
+    /// once. The edge tiles are handed out once: after a `split_at`, only
+    /// the first part has them.
     ///
     /// ```
     /// use constrided::{strided, Layout, StridedViewMut};
@@ -410,17 +415,25 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> TilesMut<'a, T, N, M
     /// assert_eq!(x[24..], [2; 6]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn split_edges(self) -> (Self, EdgeTilesMut<'a, T, N>) {
+    pub fn split_edges(mut self) -> (Self, EdgeTilesMut<'a, T, N>) {
+        let mut edges = Edges::new(self.range.grid);
+        if !self.owns_edges {
+            // Handed out already (by another part of a split).
+            edges.left = 0;
+        }
+        self.owns_edges = false;
         let e = EdgeTilesMut {
             ptr: self.ptr,
             len: self.len,
-            edges: Edges::new(self.range.grid),
+            edges,
             _marker: PhantomData,
         };
         (self, e)
     }
 
-    /// The parts `[0, at)` and `[at, len)` of the tiles still to come.
+    /// The parts `[0, at)` and `[at, len)` of the tiles still to come;
+    /// the edge tiles stay with the first part (`split_edges` on the
+    /// second gives none).
     ///
     /// ```
     /// use constrided::{strided, StridedViewMut};
@@ -439,6 +452,7 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> TilesMut<'a, T, N, M
                 len: self.len,
                 parent: self.parent,
                 range: l,
+                owns_edges: self.owns_edges,
                 _marker: PhantomData,
             },
             TilesMut {
@@ -446,6 +460,7 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> TilesMut<'a, T, N, M
                 len: self.len,
                 parent: self.parent,
                 range: r,
+                owns_edges: false,
                 _marker: PhantomData,
             },
         )
@@ -833,6 +848,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
             len: self.buffer_len(),
             parent: *self.mapping(),
             range: Range::new(Grid::new(&self.mapping().to_layout(), tile, true)),
+            owns_edges: true,
             _marker: PhantomData,
         }
     }
