@@ -235,7 +235,7 @@ pub fn transpose_hand(src: &[f32], dst: &mut [f32], h: usize, w: usize) {
 pub fn transpose_ndarray(src: &[f32], dst: &mut [f32], h: usize, w: usize) {
     let s = ArrayView2::from_shape((h, w), src).unwrap();
     let mut d = ArrayViewMut2::from_shape((w, h), dst).unwrap();
-    let dt = d.view_mut().reversed_axes();
+    let mut dt = d.view_mut().reversed_axes();
     ndarray::Zip::from(dt.exact_chunks_mut((8, 8)))
         .and(s.exact_chunks((8, 8)))
         .for_each(|mut d, s| d.assign(&s));
