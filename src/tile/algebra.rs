@@ -48,6 +48,7 @@ impl Raw {
     }
 
     // The layout of rank R, checked by the crate's rules.
+    #[allow(clippy::wrong_self_convention)]
     const fn to_layout<const R: usize>(&self, what: &str) -> Result<Layout<R>, Message> {
         if self.rank != R {
             return Err(Message::from_text(what)
@@ -514,6 +515,7 @@ macro_rules! marker {
 
 impl Raw {
     // The check of `to_layout`, for any rank.
+    #[allow(clippy::wrong_self_convention)]
     const fn to_layout_any(&self) -> Result<(), Message> {
         macro_rules! at {
             ($($r:literal)*) => {

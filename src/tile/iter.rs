@@ -2,6 +2,10 @@
 //! the tile shape in the type, and [`EdgeTiles`] / [`EdgeTilesMut`] over
 //! the partial tiles at the edges, as run-time views.
 
+// Grid numbers are indexed in lock-step across arrays; the iterators'
+// markers and item types are long by nature.
+#![allow(clippy::needless_range_loop, clippy::type_complexity)]
+
 use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;

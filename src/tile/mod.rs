@@ -300,7 +300,10 @@ pub const fn coord_problem(
     let mut k = 0;
     while k < crate::MAX_RANK {
         if k < shape.len() && k < tile.len() {
-            let n = if tile[k] == 0 { 0 } else { shape[k] / tile[k] };
+            let n = match shape[k].checked_div(tile[k]) {
+                Some(n) => n,
+                None => 0,
+            };
             if coord[k] >= n {
                 return Some(
                     Message::from_text("tile_at_const: tile coordinate ")
