@@ -148,6 +148,10 @@ pub enum ShapeArg {
     RemovedAxis(usize),
     /// `found[0]` strides were given for the shape `expected`.
     Strides,
+    /// A product (`dot`, `general_mat_mul`) of an operand of shape
+    /// `expected` by one of shape `found`, whose inner sizes (the left
+    /// operand's last axis, the right one's first) differ.
+    Dot,
 }
 
 /// Why a layout, a view or a kernel call was refused.

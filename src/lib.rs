@@ -50,8 +50,7 @@ extern crate alloc;
 extern crate std;
 
 #[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
+pub use static_layer::private as __private;
 /// Conversions with ndarray (feature `ndarray`): the fixed-rank views
 /// convert with `TryFrom` / `to_ndarray`, runtime-rank (`IxDyn`) views with
 /// `TryFrom` into a rank-`N` view (inside [`with_rank!`]) and
@@ -70,9 +69,10 @@ pub mod convert;
 mod error;
 pub mod kernel;
 pub mod layout;
-pub mod mixed_layout;
-pub mod static_layout;
-pub mod static_transform;
+pub use static_layer::layout as static_layout;
+pub use static_layer::mixed as mixed_layout;
+pub use static_layer::transform as static_transform;
+mod static_layer;
 pub mod tile;
 mod view;
 mod zip;
@@ -241,9 +241,14 @@ pub use layout::{
     SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
 pub use tile::{EdgeTiles, EdgeTilesMut, TileLayout, Tiles, TilesMut};
+pub use view::linalg;
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use view::CowView;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use view::StridedArray;
+pub use view::Var;
 pub use view::{
     AxisIter, AxisIterMut, Chunks, ChunksMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes,
     LanesMut, Mean, StridedView, StridedViewMut, Windows,

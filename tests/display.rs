@@ -199,11 +199,11 @@ fn floats_of_views_print_as_numpy() {
     assert_eq!(v.to_string(), "[[  1.5 ,  -0.25],\n [100.  ,   3.  ]]");
     // The transposed view prints its logical order.
     assert_eq!(v.t().to_string(), "[[  1.5 , 100.  ],\n [ -0.25,   3.  ]]");
-    // A `{:.p}` precision is NumPy's `precision=p`:
-    // np.array2string(np.array([1/3, 2.0]), separator=', ', precision=3)
+    // A `{:.p}` precision is NumPy's floatmode='fixed' with precision=p:
+    // np.array2string(np.array([1/3, 2.0]), separator=', ', precision=3, floatmode='fixed')
     let y = [1.0f64 / 3.0, 2.0];
     let w = StridedView::new(&y, Layout::contiguous([2])).unwrap();
-    assert_eq!(format!("{w:.3}"), "[0.333, 2.   ]");
+    assert_eq!(format!("{w:.3}"), "[0.333, 2.000]");
     assert_eq!(w.to_string(), "[0.33333333, 2.        ]");
     // `Debug` prints the same digits (not Rust's `1.0`).
     assert_eq!(
@@ -2171,6 +2171,2992 @@ fn np_summarized_sci_float32() {
     assert_eq!(
         a.to_string(),
         "[1.000e+05, 2.000e+05, 3.000e+05, ..., 1.198e+08, 1.199e+08, 1.200e+08]"
+    );
+}
+
+#[test]
+fn np_fixed2_issue_mixed_float64() {
+    let data: Vec<f64> = vec![4.166666666666667, 4.5, 0.3333333333333333, 2.0];
+    let a = StridedArray::<f64, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[4.17, 4.50],\n [0.33, 2.00]]");
+}
+
+#[test]
+fn np_fixed2_issue_mixed_float32() {
+    let data: Vec<f32> = vec![4.1666665e+00, 4.5e+00, 3.3333334e-01, 2e+00];
+    let a = StridedArray::<f32, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[4.17, 4.50],\n [0.33, 2.00]]");
+}
+
+#[test]
+fn np_fixed2_issue_integral_and_fraction_float64() {
+    let data: Vec<f64> = vec![100.0, 203.3, 7.0, 0.25];
+    let a = StridedArray::<f64, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[100.00, 203.30],\n [  7.00,   0.25]]");
+}
+
+#[test]
+fn np_fixed2_issue_integral_and_fraction_float32() {
+    let data: Vec<f32> = vec![1e+02, 2.033e+02, 7e+00, 2.5e-01];
+    let a = StridedArray::<f32, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[100.00, 203.30],\n [  7.00,   0.25]]");
+}
+
+#[test]
+fn np_fixed2_integral_float64() {
+    let data: Vec<f64> = vec![1.0, 2.0, 3.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00, 2.00, 3.00]");
+}
+
+#[test]
+fn np_fixed2_integral_float32() {
+    let data: Vec<f32> = vec![1e+00, 2e+00, 3e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00, 2.00, 3.00]");
+}
+
+#[test]
+fn np_fixed2_integral_negative_float64() {
+    let data: Vec<f64> = vec![-1.0, 0.0, 17.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-1.00,  0.00, 17.00]");
+}
+
+#[test]
+fn np_fixed2_integral_negative_float32() {
+    let data: Vec<f32> = vec![-1e+00, 0e+00, 1.7e+01];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-1.00,  0.00, 17.00]");
+}
+
+#[test]
+fn np_fixed2_neg_zero_float64() {
+    let data: Vec<f64> = vec![-0.0, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-0.00,  1.00]");
+}
+
+#[test]
+fn np_fixed2_neg_zero_float32() {
+    let data: Vec<f32> = vec![-0e+00, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-0.00,  1.00]");
+}
+
+#[test]
+fn np_fixed2_zeros_float64() {
+    let data: Vec<f64> = vec![0.0, 0.0, 0.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.00, 0.00, 0.00]");
+}
+
+#[test]
+fn np_fixed2_zeros_float32() {
+    let data: Vec<f32> = vec![0e+00, 0e+00, 0e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.00, 0.00, 0.00]");
+}
+
+#[test]
+fn np_fixed2_halves_float64() {
+    let data: Vec<f64> = vec![0.5, -1.25];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ 0.50, -1.25]");
+}
+
+#[test]
+fn np_fixed2_halves_float32() {
+    let data: Vec<f32> = vec![5e-01, -1.25e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ 0.50, -1.25]");
+}
+
+#[test]
+fn np_fixed2_thirds_float64() {
+    let data: Vec<f64> = vec![0.3333333333333333, 0.6666666666666666, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.33, 0.67, 1.00]");
+}
+
+#[test]
+fn np_fixed2_thirds_float32() {
+    let data: Vec<f32> = vec![3.3333334e-01, 6.666667e-01, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.33, 0.67, 1.00]");
+}
+
+#[test]
+fn np_fixed2_tenth_float64() {
+    let data: Vec<f64> = vec![0.1, 0.2, 0.3];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.10, 0.20, 0.30]");
+}
+
+#[test]
+fn np_fixed2_tenth_float32() {
+    let data: Vec<f32> = vec![1e-01, 2e-01, 3e-01];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.10, 0.20, 0.30]");
+}
+
+#[test]
+fn np_fixed2_sum_tenths_float64() {
+    let data: Vec<f64> = vec![0.30000000000000004, 0.7];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.30, 0.70]");
+}
+
+#[test]
+fn np_fixed2_sum_tenths_float32() {
+    let data: Vec<f32> = vec![3e-01, 7e-01];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.30, 0.70]");
+}
+
+#[test]
+fn np_fixed2_round_up_carry_float64() {
+    let data: Vec<f64> = vec![0.999999999, 1.5];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00, 1.50]");
+}
+
+#[test]
+fn np_fixed2_round_up_carry_float32() {
+    let data: Vec<f32> = vec![1e+00, 1.5e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00, 1.50]");
+}
+
+#[test]
+fn np_fixed2_tie_float64() {
+    let data: Vec<f64> = vec![0.001953125, 0.5];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.00, 0.50]");
+}
+
+#[test]
+fn np_fixed2_tie_float32() {
+    let data: Vec<f32> = vec![1.953125e-03, 5e-01];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[0.00, 0.50]");
+}
+
+#[test]
+fn np_fixed2_large_fixed_float64() {
+    let data: Vec<f64> = vec![12345678.9, 1.5];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.23e+07, 1.50e+00]");
+}
+
+#[test]
+fn np_fixed2_large_fixed_float32() {
+    let data: Vec<f32> = vec![1.2345679e+07, 1.5e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.23e+07, 1.50e+00]");
+}
+
+#[test]
+fn np_fixed2_just_below_1e8_float64() {
+    let data: Vec<f64> = vec![99999999.0, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+08, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_just_below_1e8_float32() {
+    let data: Vec<f32> = vec![1e+08, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+08, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_at_1e8_float64() {
+    let data: Vec<f64> = vec![100000000.0, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+08, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_at_1e8_float32() {
+    let data: Vec<f32> = vec![1e+08, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+08, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_sci_large_float64() {
+    let data: Vec<f64> = vec![10000000000.0];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+10]");
+}
+
+#[test]
+fn np_fixed2_sci_large_float32() {
+    let data: Vec<f32> = vec![1e+10];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+10]");
+}
+
+#[test]
+fn np_fixed2_sci_large_and_tiny_float64() {
+    let data: Vec<f64> = vec![10000000000.0, 1.5e-05];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+10, 1.50e-05]");
+}
+
+#[test]
+fn np_fixed2_sci_large_and_tiny_float32() {
+    let data: Vec<f32> = vec![1e+10, 1.5e-05];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+10, 1.50e-05]");
+}
+
+#[test]
+fn np_fixed2_sci_tiny_float64() {
+    let data: Vec<f64> = vec![1.5e-05, 2.25e-07];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.50e-05, 2.25e-07]");
+}
+
+#[test]
+fn np_fixed2_sci_tiny_float32() {
+    let data: Vec<f32> = vec![1.5e-05, 2.25e-07];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.50e-05, 2.25e-07]");
+}
+
+#[test]
+fn np_fixed2_sci_ratio_float64() {
+    let data: Vec<f64> = vec![1.0, 1001.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+00, 1.00e+03]");
+}
+
+#[test]
+fn np_fixed2_sci_ratio_float32() {
+    let data: Vec<f32> = vec![1e+00, 1.001e+03];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+00, 1.00e+03]");
+}
+
+#[test]
+fn np_fixed2_ratio_1000_float64() {
+    let data: Vec<f64> = vec![1.0, 1000.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[   1.00, 1000.00]");
+}
+
+#[test]
+fn np_fixed2_ratio_1000_float32() {
+    let data: Vec<f32> = vec![1e+00, 1e+03];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[   1.00, 1000.00]");
+}
+
+#[test]
+fn np_fixed2_min_1e_minus4_float64() {
+    let data: Vec<f64> = vec![0.0001, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-04, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_min_1e_minus4_float32() {
+    let data: Vec<f32> = vec![1e-04, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-04, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_below_1e_minus4_float64() {
+    let data: Vec<f64> = vec![9.9e-05, 1.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[9.90e-05, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_below_1e_minus4_float32() {
+    let data: Vec<f32> = vec![9.9e-05, 1e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[9.90e-05, 1.00e+00]");
+}
+
+#[test]
+fn np_fixed2_sci_exp3_float64() {
+    let data: Vec<f64> = vec![1e+100, 1.5e-05];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e+100, 1.50e-005]");
+}
+
+#[test]
+fn np_fixed2_sci_huge_tiny_float64() {
+    let data: Vec<f64> = vec![1e-300, 1e+300];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-300, 1.00e+300]");
+}
+
+#[test]
+fn np_fixed2_sci_negative_float64() {
+    let data: Vec<f64> = vec![-15000000000.0, 2.0, -0.00325];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-1.50e+10,  2.00e+00, -3.25e-03]");
+}
+
+#[test]
+fn np_fixed2_sci_negative_float32() {
+    let data: Vec<f32> = vec![-1.5e+10, 2e+00, -3.25e-03];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[-1.50e+10,  2.00e+00, -3.25e-03]");
+}
+
+#[test]
+fn np_fixed2_sci_nan_float64() {
+    let data: Vec<f64> = vec![0.1, 1e-05, f64::NAN];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-01, 1.00e-05,      nan]");
+}
+
+#[test]
+fn np_fixed2_sci_nan_float32() {
+    let data: Vec<f32> = vec![1e-01, 1e-05, f32::NAN];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-01, 1.00e-05,      nan]");
+}
+
+#[test]
+fn np_fixed2_sci_inf_float64() {
+    let data: Vec<f64> = vec![1e-05, f64::NEG_INFINITY, 3.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-05,     -inf, 3.00e+00]");
+}
+
+#[test]
+fn np_fixed2_sci_inf_float32() {
+    let data: Vec<f32> = vec![1e-05, f32::NEG_INFINITY, 3e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-05,     -inf, 3.00e+00]");
+}
+
+#[test]
+fn np_fixed2_nan_only_float64() {
+    let data: Vec<f64> = vec![f64::NAN];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[nan]");
+}
+
+#[test]
+fn np_fixed2_nan_only_float32() {
+    let data: Vec<f32> = vec![f32::NAN];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[nan]");
+}
+
+#[test]
+fn np_fixed2_nan_inf_float64() {
+    let data: Vec<f64> = vec![f64::NAN, f64::INFINITY];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[nan, inf]");
+}
+
+#[test]
+fn np_fixed2_nan_inf_float32() {
+    let data: Vec<f32> = vec![f32::NAN, f32::INFINITY];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[nan, inf]");
+}
+
+#[test]
+fn np_fixed2_nan_neginf_float64() {
+    let data: Vec<f64> = vec![f64::NAN, f64::NEG_INFINITY];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, -inf]");
+}
+
+#[test]
+fn np_fixed2_nan_neginf_float32() {
+    let data: Vec<f32> = vec![f32::NAN, f32::NEG_INFINITY];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, -inf]");
+}
+
+#[test]
+fn np_fixed2_nan_inf_numbers_float64() {
+    let data: Vec<f64> = vec![f64::NAN, 1.5, f64::NEG_INFINITY];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, 1.50, -inf]");
+}
+
+#[test]
+fn np_fixed2_nan_inf_numbers_float32() {
+    let data: Vec<f32> = vec![f32::NAN, 1.5e+00, f32::NEG_INFINITY];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, 1.50, -inf]");
+}
+
+#[test]
+fn np_fixed2_inf_integral_float64() {
+    let data: Vec<f64> = vec![f64::INFINITY, 1.0, 2.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ inf, 1.00, 2.00]");
+}
+
+#[test]
+fn np_fixed2_inf_integral_float32() {
+    let data: Vec<f32> = vec![f32::INFINITY, 1e+00, 2e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ inf, 1.00, 2.00]");
+}
+
+#[test]
+fn np_fixed2_nan_long_fraction_float64() {
+    let data: Vec<f64> = vec![f64::NAN, 0.123456789];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, 0.12]");
+}
+
+#[test]
+fn np_fixed2_nan_long_fraction_float32() {
+    let data: Vec<f32> = vec![f32::NAN, 1.2345679e-01];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ nan, 0.12]");
+}
+
+#[test]
+fn np_fixed2_pi_e_float64() {
+    let data: Vec<f64> = vec![3.141592653589793, 2.718281828459045, -3.141592653589793];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ 3.14,  2.72, -3.14]");
+}
+
+#[test]
+fn np_fixed2_pi_e_float32() {
+    let data: Vec<f32> = vec![3.1415927e+00, 2.7182817e+00, -3.1415927e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[ 3.14,  2.72, -3.14]");
+}
+
+#[test]
+fn np_fixed2_f32_shortest_float64() {
+    let data: Vec<f64> = vec![0.1, 1.1, 16777217.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-01, 1.10e+00, 1.68e+07]");
+}
+
+#[test]
+fn np_fixed2_f32_shortest_float32() {
+    let data: Vec<f32> = vec![1e-01, 1.1e+00, 1.6777216e+07];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.00e-01, 1.10e+00, 1.68e+07]");
+}
+
+#[test]
+fn np_fixed2_max_prec_float64() {
+    let data: Vec<f64> = vec![1.23456789012, 2.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.23, 2.00]");
+}
+
+#[test]
+fn np_fixed2_max_prec_float32() {
+    let data: Vec<f32> = vec![1.2345679e+00, 2e+00];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[1.23, 2.00]");
+}
+
+#[test]
+fn np_fixed2_rank0_float64() {
+    let data: Vec<f64> = vec![1.5];
+    let a = StridedArray::<f64, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.50");
+}
+
+#[test]
+fn np_fixed2_rank0_float32() {
+    let data: Vec<f32> = vec![1.5e+00];
+    let a = StridedArray::<f32, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.50");
+}
+
+#[test]
+fn np_fixed2_rank0_integral_float64() {
+    let data: Vec<f64> = vec![1.0];
+    let a = StridedArray::<f64, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.00");
+}
+
+#[test]
+fn np_fixed2_rank0_integral_float32() {
+    let data: Vec<f32> = vec![1e+00];
+    let a = StridedArray::<f32, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.00");
+}
+
+#[test]
+fn np_fixed2_rank0_nan_float64() {
+    let data: Vec<f64> = vec![f64::NAN];
+    let a = StridedArray::<f64, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "nan");
+}
+
+#[test]
+fn np_fixed2_rank0_nan_float32() {
+    let data: Vec<f32> = vec![f32::NAN];
+    let a = StridedArray::<f32, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "nan");
+}
+
+#[test]
+fn np_fixed2_rank0_sci_float64() {
+    let data: Vec<f64> = vec![1e+20];
+    let a = StridedArray::<f64, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.00e+20");
+}
+
+#[test]
+fn np_fixed2_rank0_sci_float32() {
+    let data: Vec<f32> = vec![1e+20];
+    let a = StridedArray::<f32, 0>::from_vec([], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "1.00e+20");
+}
+
+#[test]
+fn np_fixed2_empty_float64() {
+    let data: Vec<f64> = vec![];
+    let a = StridedArray::<f64, 1>::from_vec([0], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[]");
+}
+
+#[test]
+fn np_fixed2_empty_float32() {
+    let data: Vec<f32> = vec![];
+    let a = StridedArray::<f32, 1>::from_vec([0], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[]");
+}
+
+#[test]
+fn np_fixed2_empty_2x0_float64() {
+    let data: Vec<f64> = vec![];
+    let a = StridedArray::<f64, 2>::from_vec([2, 0], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[]");
+}
+
+#[test]
+fn np_fixed2_empty_2x0_float32() {
+    let data: Vec<f32> = vec![];
+    let a = StridedArray::<f32, 2>::from_vec([2, 0], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[]");
+}
+
+#[test]
+fn np_fixed2_rank3_float64() {
+    let data: Vec<f64> = vec![
+        -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 3, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[[-1.00, -0.75],\n  [-0.50, -0.25],\n  [ 0.00,  0.25]],\n\n [[ 0.50,  0.75],\n  [ 1.00,  1.25],\n  [ 1.50,  1.75]]]");
+}
+
+#[test]
+fn np_fixed2_rank3_float32() {
+    let data: Vec<f32> = vec![
+        -1e+00, -7.5e-01, -5e-01, -2.5e-01, 0e+00, 2.5e-01, 5e-01, 7.5e-01, 1e+00, 1.25e+00,
+        1.5e+00, 1.75e+00,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([2, 3, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[[-1.00, -0.75],\n  [-0.50, -0.25],\n  [ 0.00,  0.25]],\n\n [[ 0.50,  0.75],\n  [ 1.00,  1.25],\n  [ 1.50,  1.75]]]");
+}
+
+#[test]
+fn np_fixed2_rank3_sci_float64() {
+    let data: Vec<f64> = vec![1e-06, 1e-05, 0.0001, 0.001, 0.01, 0.1, 1.0, 10.0];
+    let a = StridedArray::<f64, 3>::from_vec([2, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[[1.00e-06, 1.00e-05],\n  [1.00e-04, 1.00e-03]],\n\n [[1.00e-02, 1.00e-01],\n  [1.00e+00, 1.00e+01]]]");
+}
+
+#[test]
+fn np_fixed2_rank3_sci_float32() {
+    let data: Vec<f32> = vec![1e-06, 1e-05, 1e-04, 1e-03, 1e-02, 1e-01, 1e+00, 1e+01];
+    let a = StridedArray::<f32, 3>::from_vec([2, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[[1.00e-06, 1.00e-05],\n  [1.00e-04, 1.00e-03]],\n\n [[1.00e-02, 1.00e-01],\n  [1.00e+00, 1.00e+01]]]");
+}
+
+#[test]
+fn np_fixed0_random0_float64() {
+    let data: Vec<f64> = vec![9471.352433881091];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[9471.]");
+}
+
+#[test]
+fn np_fixed3_random0_float64() {
+    let data: Vec<f64> = vec![9471.352433881091];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[9471.352]");
+}
+
+#[test]
+fn np_fixed0_random0_float32() {
+    let data: Vec<f32> = vec![9.471353e+03];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[9471.]");
+}
+
+#[test]
+fn np_fixed3_random0_float32() {
+    let data: Vec<f32> = vec![9.471353e+03];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[9471.353]");
+}
+
+#[test]
+fn np_fixed0_random1_float64() {
+    let data: Vec<f64> = vec![f64::INFINITY, 8783.603376321258, -7727535.8057500655];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[      inf,     8784., -7727536.]");
+}
+
+#[test]
+fn np_fixed3_random1_float64() {
+    let data: Vec<f64> = vec![f64::INFINITY, 8783.603376321258, -7727535.8057500655];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[         inf,     8783.603, -7727535.806]"
+    );
+}
+
+#[test]
+fn np_fixed0_random1_float32() {
+    let data: Vec<f32> = vec![f32::INFINITY, 8.783604e+03, -7.727536e+06];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[    inf,  9.e+03, -8.e+06]");
+}
+
+#[test]
+fn np_fixed3_random1_float32() {
+    let data: Vec<f32> = vec![f32::INFINITY, 8.783604e+03, -7.727536e+06];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[       inf,  8.784e+03, -7.728e+06]");
+}
+
+#[test]
+fn np_fixed0_random2_float64() {
+    let data: Vec<f64> = vec![
+        0.9085235161017908,
+        -0.0,
+        0.0,
+        518.1574451340292,
+        0.0,
+        6.582244734071778,
+        0.31380397201969945,
+        0.09079401917421728,
+        46.667405634985215,
+        -4.0,
+        -0.08447780700052974,
+        77.97380057065078,
+        4.0,
+        -5.799660542676329,
+        -1.0,
+        5.026190036706541,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 9.e-01, -0.e+00,  0.e+00,  5.e+02],\n [ 0.e+00,  7.e+00,  3.e-01,  9.e-02],\n [ 5.e+01, -4.e+00, -8.e-02,  8.e+01],\n [ 4.e+00, -6.e+00, -1.e+00,  5.e+00]]");
+}
+
+#[test]
+fn np_fixed3_random2_float64() {
+    let data: Vec<f64> = vec![
+        0.9085235161017908,
+        -0.0,
+        0.0,
+        518.1574451340292,
+        0.0,
+        6.582244734071778,
+        0.31380397201969945,
+        0.09079401917421728,
+        46.667405634985215,
+        -4.0,
+        -0.08447780700052974,
+        77.97380057065078,
+        4.0,
+        -5.799660542676329,
+        -1.0,
+        5.026190036706541,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 9.085e-01, -0.000e+00,  0.000e+00,  5.182e+02],\n [ 0.000e+00,  6.582e+00,  3.138e-01,  9.079e-02],\n [ 4.667e+01, -4.000e+00, -8.448e-02,  7.797e+01],\n [ 4.000e+00, -5.800e+00, -1.000e+00,  5.026e+00]]");
+}
+
+#[test]
+fn np_fixed0_random2_float32() {
+    let data: Vec<f32> = vec![
+        9.085235e-01,
+        -0e+00,
+        0e+00,
+        5.181575e+02,
+        0e+00,
+        6.582245e+00,
+        3.1380397e-01,
+        9.079402e-02,
+        4.6667404e+01,
+        -4e+00,
+        -8.4477805e-02,
+        7.79738e+01,
+        4e+00,
+        -5.7996607e+00,
+        -1e+00,
+        5.02619e+00,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 9.e-01, -0.e+00,  0.e+00,  5.e+02],\n [ 0.e+00,  7.e+00,  3.e-01,  9.e-02],\n [ 5.e+01, -4.e+00, -8.e-02,  8.e+01],\n [ 4.e+00, -6.e+00, -1.e+00,  5.e+00]]");
+}
+
+#[test]
+fn np_fixed3_random2_float32() {
+    let data: Vec<f32> = vec![
+        9.085235e-01,
+        -0e+00,
+        0e+00,
+        5.181575e+02,
+        0e+00,
+        6.582245e+00,
+        3.1380397e-01,
+        9.079402e-02,
+        4.6667404e+01,
+        -4e+00,
+        -8.4477805e-02,
+        7.79738e+01,
+        4e+00,
+        -5.7996607e+00,
+        -1e+00,
+        5.02619e+00,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 9.085e-01, -0.000e+00,  0.000e+00,  5.182e+02],\n [ 0.000e+00,  6.582e+00,  3.138e-01,  9.079e-02],\n [ 4.667e+01, -4.000e+00, -8.448e-02,  7.797e+01],\n [ 4.000e+00, -5.800e+00, -1.000e+00,  5.026e+00]]");
+}
+
+#[test]
+fn np_fixed0_random3_float64() {
+    let data: Vec<f64> = vec![
+        2.5127383723093093e-06,
+        0.08316659680820503,
+        0.00034664737755411124,
+        13514.442274223195,
+        8.34573698980046e-05,
+        -0.03803926157985094,
+        -7.858931702067786e-05,
+        0.0,
+        6644.0,
+        -0.0007994733489627476,
+        4.497206316551987e-05,
+        252354.26588686055,
+        361781588.3028539,
+        10371989.626386752,
+        0.0,
+        f64::INFINITY,
+        5.510867358697032e-05,
+        0.0,
+        3.0124352932713316,
+        -915318.06515016,
+        0.0,
+        -4.309393862186157e-06,
+        2919881.9062766302,
+        0.0002741229867769559,
+        1.5936584595757135e-06,
+        -1.0674439796550067e-06,
+        -0.38522420589390893,
+        0.10009502797745191,
+        366814.6515403353,
+        -0.007551129498928902,
+        -3.9767612206710095e-06,
+        9436021.0,
+        21673.5400633169,
+        -0.0,
+        0.005050169473444033,
+        0.0036236465460241915,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 3.e-06,  8.e-02,  3.e-04,  1.e+04],\n  [ 8.e-05, -4.e-02, -8.e-05,  0.e+00],\n  [ 7.e+03, -8.e-04,  4.e-05,  3.e+05]],\n\n [[ 4.e+08,  1.e+07,  0.e+00,     inf],\n  [ 6.e-05,  0.e+00,  3.e+00, -9.e+05],\n  [ 0.e+00, -4.e-06,  3.e+06,  3.e-04]],\n\n [[ 2.e-06, -1.e-06, -4.e-01,  1.e-01],\n  [ 4.e+05, -8.e-03, -4.e-06,  9.e+06],\n  [ 2.e+04, -0.e+00,  5.e-03,  4.e-03]]]");
+}
+
+#[test]
+fn np_fixed3_random3_float64() {
+    let data: Vec<f64> = vec![
+        2.5127383723093093e-06,
+        0.08316659680820503,
+        0.00034664737755411124,
+        13514.442274223195,
+        8.34573698980046e-05,
+        -0.03803926157985094,
+        -7.858931702067786e-05,
+        0.0,
+        6644.0,
+        -0.0007994733489627476,
+        4.497206316551987e-05,
+        252354.26588686055,
+        361781588.3028539,
+        10371989.626386752,
+        0.0,
+        f64::INFINITY,
+        5.510867358697032e-05,
+        0.0,
+        3.0124352932713316,
+        -915318.06515016,
+        0.0,
+        -4.309393862186157e-06,
+        2919881.9062766302,
+        0.0002741229867769559,
+        1.5936584595757135e-06,
+        -1.0674439796550067e-06,
+        -0.38522420589390893,
+        0.10009502797745191,
+        366814.6515403353,
+        -0.007551129498928902,
+        -3.9767612206710095e-06,
+        9436021.0,
+        21673.5400633169,
+        -0.0,
+        0.005050169473444033,
+        0.0036236465460241915,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 2.513e-06,  8.317e-02,  3.466e-04,  1.351e+04],\n  [ 8.346e-05, -3.804e-02, -7.859e-05,  0.000e+00],\n  [ 6.644e+03, -7.995e-04,  4.497e-05,  2.524e+05]],\n\n [[ 3.618e+08,  1.037e+07,  0.000e+00,        inf],\n  [ 5.511e-05,  0.000e+00,  3.012e+00, -9.153e+05],\n  [ 0.000e+00, -4.309e-06,  2.920e+06,  2.741e-04]],\n\n [[ 1.594e-06, -1.067e-06, -3.852e-01,  1.001e-01],\n  [ 3.668e+05, -7.551e-03, -3.977e-06,  9.436e+06],\n  [ 2.167e+04, -0.000e+00,  5.050e-03,  3.624e-03]]]");
+}
+
+#[test]
+fn np_fixed0_random3_float32() {
+    let data: Vec<f32> = vec![
+        2.5127383e-06,
+        8.31666e-02,
+        3.4664737e-04,
+        1.3514442e+04,
+        8.345737e-05,
+        -3.8039263e-02,
+        -7.858931e-05,
+        0e+00,
+        6.644e+03,
+        -7.994734e-04,
+        4.4972065e-05,
+        2.5235427e+05,
+        3.617816e+08,
+        1.037199e+07,
+        0e+00,
+        f32::INFINITY,
+        5.5108674e-05,
+        0e+00,
+        3.0124352e+00,
+        -9.1531806e+05,
+        0e+00,
+        -4.3093937e-06,
+        2.919882e+06,
+        2.7412298e-04,
+        1.5936585e-06,
+        -1.067444e-06,
+        -3.852242e-01,
+        1.00095026e-01,
+        3.6681466e+05,
+        -7.5511294e-03,
+        -3.976761e-06,
+        9.436021e+06,
+        2.1673541e+04,
+        -0e+00,
+        5.0501693e-03,
+        3.6236465e-03,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 3.e-06,  8.e-02,  3.e-04,  1.e+04],\n  [ 8.e-05, -4.e-02, -8.e-05,  0.e+00],\n  [ 7.e+03, -8.e-04,  4.e-05,  3.e+05]],\n\n [[ 4.e+08,  1.e+07,  0.e+00,     inf],\n  [ 6.e-05,  0.e+00,  3.e+00, -9.e+05],\n  [ 0.e+00, -4.e-06,  3.e+06,  3.e-04]],\n\n [[ 2.e-06, -1.e-06, -4.e-01,  1.e-01],\n  [ 4.e+05, -8.e-03, -4.e-06,  9.e+06],\n  [ 2.e+04, -0.e+00,  5.e-03,  4.e-03]]]");
+}
+
+#[test]
+fn np_fixed3_random3_float32() {
+    let data: Vec<f32> = vec![
+        2.5127383e-06,
+        8.31666e-02,
+        3.4664737e-04,
+        1.3514442e+04,
+        8.345737e-05,
+        -3.8039263e-02,
+        -7.858931e-05,
+        0e+00,
+        6.644e+03,
+        -7.994734e-04,
+        4.4972065e-05,
+        2.5235427e+05,
+        3.617816e+08,
+        1.037199e+07,
+        0e+00,
+        f32::INFINITY,
+        5.5108674e-05,
+        0e+00,
+        3.0124352e+00,
+        -9.1531806e+05,
+        0e+00,
+        -4.3093937e-06,
+        2.919882e+06,
+        2.7412298e-04,
+        1.5936585e-06,
+        -1.067444e-06,
+        -3.852242e-01,
+        1.00095026e-01,
+        3.6681466e+05,
+        -7.5511294e-03,
+        -3.976761e-06,
+        9.436021e+06,
+        2.1673541e+04,
+        -0e+00,
+        5.0501693e-03,
+        3.6236465e-03,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 2.513e-06,  8.317e-02,  3.466e-04,  1.351e+04],\n  [ 8.346e-05, -3.804e-02, -7.859e-05,  0.000e+00],\n  [ 6.644e+03, -7.995e-04,  4.497e-05,  2.524e+05]],\n\n [[ 3.618e+08,  1.037e+07,  0.000e+00,        inf],\n  [ 5.511e-05,  0.000e+00,  3.012e+00, -9.153e+05],\n  [ 0.000e+00, -4.309e-06,  2.920e+06,  2.741e-04]],\n\n [[ 1.594e-06, -1.067e-06, -3.852e-01,  1.001e-01],\n  [ 3.668e+05, -7.551e-03, -3.977e-06,  9.436e+06],\n  [ 2.167e+04, -0.000e+00,  5.050e-03,  3.624e-03]]]");
+}
+
+#[test]
+fn np_fixed0_random4_float64() {
+    let data: Vec<f64> = vec![43.30925406621303, 0.0];
+    let a = StridedArray::<f64, 3>::from_vec([2, 1, 1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[43.]],\n\n [[ 0.]]]");
+}
+
+#[test]
+fn np_fixed3_random4_float64() {
+    let data: Vec<f64> = vec![43.30925406621303, 0.0];
+    let a = StridedArray::<f64, 3>::from_vec([2, 1, 1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[43.309]],\n\n [[ 0.000]]]");
+}
+
+#[test]
+fn np_fixed0_random4_float32() {
+    let data: Vec<f32> = vec![4.3309254e+01, 0e+00];
+    let a = StridedArray::<f32, 3>::from_vec([2, 1, 1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[43.]],\n\n [[ 0.]]]");
+}
+
+#[test]
+fn np_fixed3_random4_float32() {
+    let data: Vec<f32> = vec![4.3309254e+01, 0e+00];
+    let a = StridedArray::<f32, 3>::from_vec([2, 1, 1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[43.309]],\n\n [[ 0.000]]]");
+}
+
+#[test]
+fn np_fixed0_random5_float64() {
+    let data: Vec<f64> = vec![
+        169216.0,
+        68170.0,
+        72005.54555141098,
+        147734.5098842618,
+        5438.0,
+        8467.61228102652,
+        345758.5265877724,
+        41077.25683554456,
+        f64::INFINITY,
+        8085.41727775048,
+        897340.629505323,
+        -7580.708912007476,
+        -3772.4436030206543,
+        29588.81017919821,
+        5716.643300024648,
+        -893936.3785323424,
+        809.1312624111804,
+        54462.01336196031,
+        791563.9843036588,
+        -677775.2028917078,
+        204402.46798612177,
+        33468.65929474522,
+        3839.2563082277147,
+        -172990.53442269837,
+        71309.85023824581,
+        -296781.2957901916,
+        3798.662440592199,
+        44558.314355275426,
+        5142.432932654893,
+        66722.19538705924,
+        140715.0,
+        -926450.7777308443,
+        23945.11941186177,
+        17918.008533382865,
+        -734846.3707968277,
+        7358.402348279546,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 2.e+05,  7.e+04,  7.e+04,  1.e+05],\n  [ 5.e+03,  8.e+03,  3.e+05,  4.e+04],\n  [    inf,  8.e+03,  9.e+05, -8.e+03]],\n\n [[-4.e+03,  3.e+04,  6.e+03, -9.e+05],\n  [ 8.e+02,  5.e+04,  8.e+05, -7.e+05],\n  [ 2.e+05,  3.e+04,  4.e+03, -2.e+05]],\n\n [[ 7.e+04, -3.e+05,  4.e+03,  4.e+04],\n  [ 5.e+03,  7.e+04,  1.e+05, -9.e+05],\n  [ 2.e+04,  2.e+04, -7.e+05,  7.e+03]]]");
+}
+
+#[test]
+fn np_fixed3_random5_float64() {
+    let data: Vec<f64> = vec![
+        169216.0,
+        68170.0,
+        72005.54555141098,
+        147734.5098842618,
+        5438.0,
+        8467.61228102652,
+        345758.5265877724,
+        41077.25683554456,
+        f64::INFINITY,
+        8085.41727775048,
+        897340.629505323,
+        -7580.708912007476,
+        -3772.4436030206543,
+        29588.81017919821,
+        5716.643300024648,
+        -893936.3785323424,
+        809.1312624111804,
+        54462.01336196031,
+        791563.9843036588,
+        -677775.2028917078,
+        204402.46798612177,
+        33468.65929474522,
+        3839.2563082277147,
+        -172990.53442269837,
+        71309.85023824581,
+        -296781.2957901916,
+        3798.662440592199,
+        44558.314355275426,
+        5142.432932654893,
+        66722.19538705924,
+        140715.0,
+        -926450.7777308443,
+        23945.11941186177,
+        17918.008533382865,
+        -734846.3707968277,
+        7358.402348279546,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 1.692e+05,  6.817e+04,  7.201e+04,  1.477e+05],\n  [ 5.438e+03,  8.468e+03,  3.458e+05,  4.108e+04],\n  [       inf,  8.085e+03,  8.973e+05, -7.581e+03]],\n\n [[-3.772e+03,  2.959e+04,  5.717e+03, -8.939e+05],\n  [ 8.091e+02,  5.446e+04,  7.916e+05, -6.778e+05],\n  [ 2.044e+05,  3.347e+04,  3.839e+03, -1.730e+05]],\n\n [[ 7.131e+04, -2.968e+05,  3.799e+03,  4.456e+04],\n  [ 5.142e+03,  6.672e+04,  1.407e+05, -9.265e+05],\n  [ 2.395e+04,  1.792e+04, -7.348e+05,  7.358e+03]]]");
+}
+
+#[test]
+fn np_fixed0_random5_float32() {
+    let data: Vec<f32> = vec![
+        1.69216e+05,
+        6.817e+04,
+        7.200555e+04,
+        1.4773452e+05,
+        5.438e+03,
+        8.467612e+03,
+        3.4575853e+05,
+        4.1077258e+04,
+        f32::INFINITY,
+        8.0854175e+03,
+        8.973406e+05,
+        -7.580709e+03,
+        -3.7724436e+03,
+        2.958881e+04,
+        5.716643e+03,
+        -8.939364e+05,
+        8.091313e+02,
+        5.446201e+04,
+        7.91564e+05,
+        -6.777752e+05,
+        2.0440247e+05,
+        3.346866e+04,
+        3.8392563e+03,
+        -1.7299053e+05,
+        7.130985e+04,
+        -2.9678128e+05,
+        3.7986624e+03,
+        4.4558312e+04,
+        5.142433e+03,
+        6.6722195e+04,
+        1.40715e+05,
+        -9.2645075e+05,
+        2.394512e+04,
+        1.7918008e+04,
+        -7.348464e+05,
+        7.3584023e+03,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 2.e+05,  7.e+04,  7.e+04,  1.e+05],\n  [ 5.e+03,  8.e+03,  3.e+05,  4.e+04],\n  [    inf,  8.e+03,  9.e+05, -8.e+03]],\n\n [[-4.e+03,  3.e+04,  6.e+03, -9.e+05],\n  [ 8.e+02,  5.e+04,  8.e+05, -7.e+05],\n  [ 2.e+05,  3.e+04,  4.e+03, -2.e+05]],\n\n [[ 7.e+04, -3.e+05,  4.e+03,  4.e+04],\n  [ 5.e+03,  7.e+04,  1.e+05, -9.e+05],\n  [ 2.e+04,  2.e+04, -7.e+05,  7.e+03]]]");
+}
+
+#[test]
+fn np_fixed3_random5_float32() {
+    let data: Vec<f32> = vec![
+        1.69216e+05,
+        6.817e+04,
+        7.200555e+04,
+        1.4773452e+05,
+        5.438e+03,
+        8.467612e+03,
+        3.4575853e+05,
+        4.1077258e+04,
+        f32::INFINITY,
+        8.0854175e+03,
+        8.973406e+05,
+        -7.580709e+03,
+        -3.7724436e+03,
+        2.958881e+04,
+        5.716643e+03,
+        -8.939364e+05,
+        8.091313e+02,
+        5.446201e+04,
+        7.91564e+05,
+        -6.777752e+05,
+        2.0440247e+05,
+        3.346866e+04,
+        3.8392563e+03,
+        -1.7299053e+05,
+        7.130985e+04,
+        -2.9678128e+05,
+        3.7986624e+03,
+        4.4558312e+04,
+        5.142433e+03,
+        6.6722195e+04,
+        1.40715e+05,
+        -9.2645075e+05,
+        2.394512e+04,
+        1.7918008e+04,
+        -7.348464e+05,
+        7.3584023e+03,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 1.692e+05,  6.817e+04,  7.201e+04,  1.477e+05],\n  [ 5.438e+03,  8.468e+03,  3.458e+05,  4.108e+04],\n  [       inf,  8.085e+03,  8.973e+05, -7.581e+03]],\n\n [[-3.772e+03,  2.959e+04,  5.717e+03, -8.939e+05],\n  [ 8.091e+02,  5.446e+04,  7.916e+05, -6.778e+05],\n  [ 2.044e+05,  3.347e+04,  3.839e+03, -1.730e+05]],\n\n [[ 7.131e+04, -2.968e+05,  3.799e+03,  4.456e+04],\n  [ 5.142e+03,  6.672e+04,  1.407e+05, -9.265e+05],\n  [ 2.395e+04,  1.792e+04, -7.348e+05,  7.358e+03]]]");
+}
+
+#[test]
+fn np_fixed0_random6_float64() {
+    let data: Vec<f64> = vec![
+        -874.1877316132101,
+        530498.5224943943,
+        -0.008773867308354126,
+        2107342.116424104,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-9.e+02,  5.e+05, -9.e-03,  2.e+06]");
+}
+
+#[test]
+fn np_fixed3_random6_float64() {
+    let data: Vec<f64> = vec![
+        -874.1877316132101,
+        530498.5224943943,
+        -0.008773867308354126,
+        2107342.116424104,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[-8.742e+02,  5.305e+05, -8.774e-03,  2.107e+06]"
+    );
+}
+
+#[test]
+fn np_fixed0_random6_float32() {
+    let data: Vec<f32> = vec![-8.7418774e+02, 5.304985e+05, -8.773867e-03, 2.107342e+06];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-9.e+02,  5.e+05, -9.e-03,  2.e+06]");
+}
+
+#[test]
+fn np_fixed3_random6_float32() {
+    let data: Vec<f32> = vec![-8.7418774e+02, 5.304985e+05, -8.773867e-03, 2.107342e+06];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[-8.742e+02,  5.305e+05, -8.774e-03,  2.107e+06]"
+    );
+}
+
+#[test]
+fn np_fixed0_random7_float64() {
+    let data: Vec<f64> = vec![
+        738.0,
+        855653.0,
+        584945.0,
+        -86920.5399904665,
+        7990046.947925954,
+        -71897344.0,
+        57.0,
+        2.0,
+        862607.4102442809,
+        1.3329224487137927,
+        144642.8839261575,
+        72387.55857735107,
+        f64::NAN,
+        3042.0,
+        32341962.21095347,
+        7922.0,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 7.e+02,  9.e+05,  6.e+05, -9.e+04],\n [ 8.e+06, -7.e+07,  6.e+01,  2.e+00],\n [ 9.e+05,  1.e+00,  1.e+05,  7.e+04],\n [    nan,  3.e+03,  3.e+07,  8.e+03]]");
+}
+
+#[test]
+fn np_fixed3_random7_float64() {
+    let data: Vec<f64> = vec![
+        738.0,
+        855653.0,
+        584945.0,
+        -86920.5399904665,
+        7990046.947925954,
+        -71897344.0,
+        57.0,
+        2.0,
+        862607.4102442809,
+        1.3329224487137927,
+        144642.8839261575,
+        72387.55857735107,
+        f64::NAN,
+        3042.0,
+        32341962.21095347,
+        7922.0,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 7.380e+02,  8.557e+05,  5.849e+05, -8.692e+04],\n [ 7.990e+06, -7.190e+07,  5.700e+01,  2.000e+00],\n [ 8.626e+05,  1.333e+00,  1.446e+05,  7.239e+04],\n [       nan,  3.042e+03,  3.234e+07,  7.922e+03]]");
+}
+
+#[test]
+fn np_fixed0_random7_float32() {
+    let data: Vec<f32> = vec![
+        7.38e+02,
+        8.55653e+05,
+        5.84945e+05,
+        -8.692054e+04,
+        7.990047e+06,
+        -7.189734e+07,
+        5.7e+01,
+        2e+00,
+        8.6260744e+05,
+        1.3329225e+00,
+        1.4464289e+05,
+        7.2387555e+04,
+        f32::NAN,
+        3.042e+03,
+        3.2341962e+07,
+        7.922e+03,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 7.e+02,  9.e+05,  6.e+05, -9.e+04],\n [ 8.e+06, -7.e+07,  6.e+01,  2.e+00],\n [ 9.e+05,  1.e+00,  1.e+05,  7.e+04],\n [    nan,  3.e+03,  3.e+07,  8.e+03]]");
+}
+
+#[test]
+fn np_fixed3_random7_float32() {
+    let data: Vec<f32> = vec![
+        7.38e+02,
+        8.55653e+05,
+        5.84945e+05,
+        -8.692054e+04,
+        7.990047e+06,
+        -7.189734e+07,
+        5.7e+01,
+        2e+00,
+        8.6260744e+05,
+        1.3329225e+00,
+        1.4464289e+05,
+        7.2387555e+04,
+        f32::NAN,
+        3.042e+03,
+        3.2341962e+07,
+        7.922e+03,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 7.380e+02,  8.557e+05,  5.849e+05, -8.692e+04],\n [ 7.990e+06, -7.190e+07,  5.700e+01,  2.000e+00],\n [ 8.626e+05,  1.333e+00,  1.446e+05,  7.239e+04],\n [       nan,  3.042e+03,  3.234e+07,  7.922e+03]]");
+}
+
+#[test]
+fn np_fixed0_random8_float64() {
+    let data: Vec<f64> = vec![
+        238.07307563541423,
+        177.3992626036772,
+        47322.0,
+        -1789.5451809320002,
+        -3053.0,
+        4029.0,
+        3295.187459750483,
+        88743.36851117182,
+        3502.6068730529682,
+        41650.0883347291,
+        1706.8963101091792,
+        -863.8907681746117,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[  238.,   177., 47322., -1790.],\n [-3053.,  4029.,  3295., 88743.],\n [ 3503., 41650.,  1707.,  -864.]]");
+}
+
+#[test]
+fn np_fixed3_random8_float64() {
+    let data: Vec<f64> = vec![
+        238.07307563541423,
+        177.3992626036772,
+        47322.0,
+        -1789.5451809320002,
+        -3053.0,
+        4029.0,
+        3295.187459750483,
+        88743.36851117182,
+        3502.6068730529682,
+        41650.0883347291,
+        1706.8963101091792,
+        -863.8907681746117,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[  238.073,   177.399, 47322.000, -1789.545],\n [-3053.000,  4029.000,  3295.187, 88743.369],\n [ 3502.607, 41650.088,  1706.896,  -863.891]]");
+}
+
+#[test]
+fn np_fixed0_random8_float32() {
+    let data: Vec<f32> = vec![
+        2.3807307e+02,
+        1.7739926e+02,
+        4.7322e+04,
+        -1.7895452e+03,
+        -3.053e+03,
+        4.029e+03,
+        3.2951875e+03,
+        8.874337e+04,
+        3.502607e+03,
+        4.165009e+04,
+        1.7068964e+03,
+        -8.6389075e+02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[  238.,   177., 47322., -1790.],\n [-3053.,  4029.,  3295., 88743.],\n [ 3503., 41650.,  1707.,  -864.]]");
+}
+
+#[test]
+fn np_fixed3_random8_float32() {
+    let data: Vec<f32> = vec![
+        2.3807307e+02,
+        1.7739926e+02,
+        4.7322e+04,
+        -1.7895452e+03,
+        -3.053e+03,
+        4.029e+03,
+        3.2951875e+03,
+        8.874337e+04,
+        3.502607e+03,
+        4.165009e+04,
+        1.7068964e+03,
+        -8.6389075e+02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[  238.073,   177.399, 47322.000, -1789.545],\n [-3053.000,  4029.000,  3295.188, 88743.367],\n [ 3502.607, 41650.090,  1706.896,  -863.891]]");
+}
+
+#[test]
+fn np_fixed0_random9_float64() {
+    let data: Vec<f64> = vec![
+        -341703.80145454966,
+        0.020077115793047162,
+        78793.26010572165,
+        710221.0174801318,
+        -4.250889952729297e-06,
+        -0.007017497289571506,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 3], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[-3.e+05,  2.e-02,  8.e+04],\n [ 7.e+05, -4.e-06, -7.e-03]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random9_float64() {
+    let data: Vec<f64> = vec![
+        -341703.80145454966,
+        0.020077115793047162,
+        78793.26010572165,
+        710221.0174801318,
+        -4.250889952729297e-06,
+        -0.007017497289571506,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 3], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[-3.417e+05,  2.008e-02,  7.879e+04],\n [ 7.102e+05, -4.251e-06, -7.017e-03]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random9_float32() {
+    let data: Vec<f32> = vec![
+        -3.417038e+05,
+        2.0077115e-02,
+        7.879326e+04,
+        7.10221e+05,
+        -4.25089e-06,
+        -7.0174974e-03,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([2, 3], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[-3.e+05,  2.e-02,  8.e+04],\n [ 7.e+05, -4.e-06, -7.e-03]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random9_float32() {
+    let data: Vec<f32> = vec![
+        -3.417038e+05,
+        2.0077115e-02,
+        7.879326e+04,
+        7.10221e+05,
+        -4.25089e-06,
+        -7.0174974e-03,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([2, 3], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[-3.417e+05,  2.008e-02,  7.879e+04],\n [ 7.102e+05, -4.251e-06, -7.017e-03]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random10_float64() {
+    let data: Vec<f64> = vec![
+        21664.47422836207,
+        6135.49559585356,
+        9130.426873229311,
+        2465.587775413932,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[21664.,  6135.,  9130.,  2466.]");
+}
+
+#[test]
+fn np_fixed3_random10_float64() {
+    let data: Vec<f64> = vec![
+        21664.47422836207,
+        6135.49559585356,
+        9130.426873229311,
+        2465.587775413932,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[21664.474,  6135.496,  9130.427,  2465.588]"
+    );
+}
+
+#[test]
+fn np_fixed0_random10_float32() {
+    let data: Vec<f32> = vec![2.1664475e+04, 6.1354956e+03, 9.130427e+03, 2.465588e+03];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[21664.,  6135.,  9130.,  2466.]");
+}
+
+#[test]
+fn np_fixed3_random10_float32() {
+    let data: Vec<f32> = vec![2.1664475e+04, 6.1354956e+03, 9.130427e+03, 2.465588e+03];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[21664.475,  6135.496,  9130.427,  2465.588]"
+    );
+}
+
+#[test]
+fn np_fixed0_random11_float64() {
+    let data: Vec<f64> = vec![
+        4.533252663715951,
+        45.0,
+        -1.275437667956184,
+        -4919.145063945834,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 5.e+00,  4.e+01, -1.e+00, -5.e+03]");
+}
+
+#[test]
+fn np_fixed3_random11_float64() {
+    let data: Vec<f64> = vec![
+        4.533252663715951,
+        45.0,
+        -1.275437667956184,
+        -4919.145063945834,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[ 4.533e+00,  4.500e+01, -1.275e+00, -4.919e+03]"
+    );
+}
+
+#[test]
+fn np_fixed0_random11_float32() {
+    let data: Vec<f32> = vec![4.5332527e+00, 4.5e+01, -1.2754377e+00, -4.919145e+03];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 5.e+00,  4.e+01, -1.e+00, -5.e+03]");
+}
+
+#[test]
+fn np_fixed3_random11_float32() {
+    let data: Vec<f32> = vec![4.5332527e+00, 4.5e+01, -1.2754377e+00, -4.919145e+03];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[ 4.533e+00,  4.500e+01, -1.275e+00, -4.919e+03]"
+    );
+}
+
+#[test]
+fn np_fixed0_random12_float64() {
+    let data: Vec<f64> = vec![
+        -0.08997627141654198,
+        -0.165534128047121,
+        -0.0,
+        0.07406001581994497,
+        0.022752618481692202,
+        -0.04093109770847262,
+        -0.040787608005209024,
+        0.0,
+        -0.038676503811623006,
+        0.0,
+        f64::INFINITY,
+        -0.2432558819507941,
+        0.6324356489736762,
+        -0.19283259688866497,
+        0.35447461285883797,
+        -0.5716877139421505,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-0., -0., -0.,  0.],\n  [ 0., -0., -0.,  0.]],\n\n [[-0.,  0., inf, -0.],\n  [ 1., -0.,  0., -1.]]]");
+}
+
+#[test]
+fn np_fixed3_random12_float64() {
+    let data: Vec<f64> = vec![
+        -0.08997627141654198,
+        -0.165534128047121,
+        -0.0,
+        0.07406001581994497,
+        0.022752618481692202,
+        -0.04093109770847262,
+        -0.040787608005209024,
+        0.0,
+        -0.038676503811623006,
+        0.0,
+        f64::INFINITY,
+        -0.2432558819507941,
+        0.6324356489736762,
+        -0.19283259688866497,
+        0.35447461285883797,
+        -0.5716877139421505,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[-0.090, -0.166, -0.000,  0.074],\n  [ 0.023, -0.041, -0.041,  0.000]],\n\n [[-0.039,  0.000,    inf, -0.243],\n  [ 0.632, -0.193,  0.354, -0.572]]]");
+}
+
+#[test]
+fn np_fixed0_random12_float32() {
+    let data: Vec<f32> = vec![
+        -8.997627e-02,
+        -1.6553412e-01,
+        -0e+00,
+        7.4060015e-02,
+        2.2752618e-02,
+        -4.09311e-02,
+        -4.0787607e-02,
+        0e+00,
+        -3.8676504e-02,
+        0e+00,
+        f32::INFINITY,
+        -2.4325588e-01,
+        6.324356e-01,
+        -1.928326e-01,
+        3.544746e-01,
+        -5.716877e-01,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-0., -0., -0.,  0.],\n  [ 0., -0., -0.,  0.]],\n\n [[-0.,  0., inf, -0.],\n  [ 1., -0.,  0., -1.]]]");
+}
+
+#[test]
+fn np_fixed3_random12_float32() {
+    let data: Vec<f32> = vec![
+        -8.997627e-02,
+        -1.6553412e-01,
+        -0e+00,
+        7.4060015e-02,
+        2.2752618e-02,
+        -4.09311e-02,
+        -4.0787607e-02,
+        0e+00,
+        -3.8676504e-02,
+        0e+00,
+        f32::INFINITY,
+        -2.4325588e-01,
+        6.324356e-01,
+        -1.928326e-01,
+        3.544746e-01,
+        -5.716877e-01,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[-0.090, -0.166, -0.000,  0.074],\n  [ 0.023, -0.041, -0.041,  0.000]],\n\n [[-0.039,  0.000,    inf, -0.243],\n  [ 0.632, -0.193,  0.354, -0.572]]]");
+}
+
+#[test]
+fn np_fixed0_random13_float64() {
+    let data: Vec<f64> = vec![62463.0, 8.62256316005406, 781.071167412899];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[6.e+04, 9.e+00, 8.e+02]");
+}
+
+#[test]
+fn np_fixed3_random13_float64() {
+    let data: Vec<f64> = vec![62463.0, 8.62256316005406, 781.071167412899];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[6.246e+04, 8.623e+00, 7.811e+02]");
+}
+
+#[test]
+fn np_fixed0_random13_float32() {
+    let data: Vec<f32> = vec![6.2463e+04, 8.622563e+00, 7.8107117e+02];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[6.e+04, 9.e+00, 8.e+02]");
+}
+
+#[test]
+fn np_fixed3_random13_float32() {
+    let data: Vec<f32> = vec![6.2463e+04, 8.622563e+00, 7.8107117e+02];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[6.246e+04, 8.623e+00, 7.811e+02]");
+}
+
+#[test]
+fn np_fixed0_random14_float64() {
+    let data: Vec<f64> = vec![46191.40947219328, 5074.735646340521, f64::NEG_INFINITY];
+    let a = StridedArray::<f64, 2>::from_vec([1, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[46191.,  5075.,   -inf]]");
+}
+
+#[test]
+fn np_fixed3_random14_float64() {
+    let data: Vec<f64> = vec![46191.40947219328, 5074.735646340521, f64::NEG_INFINITY];
+    let a = StridedArray::<f64, 2>::from_vec([1, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[46191.409,  5074.736,      -inf]]");
+}
+
+#[test]
+fn np_fixed0_random14_float32() {
+    let data: Vec<f32> = vec![4.619141e+04, 5.074736e+03, f32::NEG_INFINITY];
+    let a = StridedArray::<f32, 2>::from_vec([1, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[46191.,  5075.,   -inf]]");
+}
+
+#[test]
+fn np_fixed3_random14_float32() {
+    let data: Vec<f32> = vec![4.619141e+04, 5.074736e+03, f32::NEG_INFINITY];
+    let a = StridedArray::<f32, 2>::from_vec([1, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[46191.410,  5074.736,      -inf]]");
+}
+
+#[test]
+fn np_fixed0_random15_float64() {
+    let data: Vec<f64> = vec![
+        0.6651047546899033,
+        -1.638203287593336,
+        0.9011022635898973,
+        -0.4899595733559151,
+        0.08509121190437523,
+        -0.07532878074580744,
+        0.0,
+        -353.088657822456,
+        0.0,
+        819.0,
+        21.553440504627265,
+        -0.028782784205769258,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 7.e-01, -2.e+00,  9.e-01],\n [-5.e-01,  9.e-02, -8.e-02],\n [ 0.e+00, -4.e+02,  0.e+00],\n [ 8.e+02,  2.e+01, -3.e-02]]");
+}
+
+#[test]
+fn np_fixed3_random15_float64() {
+    let data: Vec<f64> = vec![
+        0.6651047546899033,
+        -1.638203287593336,
+        0.9011022635898973,
+        -0.4899595733559151,
+        0.08509121190437523,
+        -0.07532878074580744,
+        0.0,
+        -353.088657822456,
+        0.0,
+        819.0,
+        21.553440504627265,
+        -0.028782784205769258,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 6.651e-01, -1.638e+00,  9.011e-01],\n [-4.900e-01,  8.509e-02, -7.533e-02],\n [ 0.000e+00, -3.531e+02,  0.000e+00],\n [ 8.190e+02,  2.155e+01, -2.878e-02]]");
+}
+
+#[test]
+fn np_fixed0_random15_float32() {
+    let data: Vec<f32> = vec![
+        6.6510475e-01,
+        -1.6382033e+00,
+        9.0110224e-01,
+        -4.8995957e-01,
+        8.509121e-02,
+        -7.532878e-02,
+        0e+00,
+        -3.5308865e+02,
+        0e+00,
+        8.19e+02,
+        2.155344e+01,
+        -2.8782785e-02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 7.e-01, -2.e+00,  9.e-01],\n [-5.e-01,  9.e-02, -8.e-02],\n [ 0.e+00, -4.e+02,  0.e+00],\n [ 8.e+02,  2.e+01, -3.e-02]]");
+}
+
+#[test]
+fn np_fixed3_random15_float32() {
+    let data: Vec<f32> = vec![
+        6.6510475e-01,
+        -1.6382033e+00,
+        9.0110224e-01,
+        -4.8995957e-01,
+        8.509121e-02,
+        -7.532878e-02,
+        0e+00,
+        -3.5308865e+02,
+        0e+00,
+        8.19e+02,
+        2.155344e+01,
+        -2.8782785e-02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 6.651e-01, -1.638e+00,  9.011e-01],\n [-4.900e-01,  8.509e-02, -7.533e-02],\n [ 0.000e+00, -3.531e+02,  0.000e+00],\n [ 8.190e+02,  2.155e+01, -2.878e-02]]");
+}
+
+#[test]
+fn np_fixed0_random16_float64() {
+    let data: Vec<f64> = vec![
+        -18580.41528747212,
+        62947677.0,
+        6865.373180324707,
+        -34114305.65529972,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-2.e+04,  6.e+07,  7.e+03, -3.e+07]");
+}
+
+#[test]
+fn np_fixed3_random16_float64() {
+    let data: Vec<f64> = vec![
+        -18580.41528747212,
+        62947677.0,
+        6865.373180324707,
+        -34114305.65529972,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[-1.858e+04,  6.295e+07,  6.865e+03, -3.411e+07]"
+    );
+}
+
+#[test]
+fn np_fixed0_random16_float32() {
+    let data: Vec<f32> = vec![-1.8580416e+04, 6.2947676e+07, 6.865373e+03, -3.4114304e+07];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-2.e+04,  6.e+07,  7.e+03, -3.e+07]");
+}
+
+#[test]
+fn np_fixed3_random16_float32() {
+    let data: Vec<f32> = vec![-1.8580416e+04, 6.2947676e+07, 6.865373e+03, -3.4114304e+07];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[-1.858e+04,  6.295e+07,  6.865e+03, -3.411e+07]"
+    );
+}
+
+#[test]
+fn np_fixed0_random17_float64() {
+    let data: Vec<f64> = vec![
+        83207.0165718822,
+        -85909.39117384714,
+        62898.686818342234,
+        -72515.32595132403,
+        703307.8636658351,
+        930358.2081898497,
+        -728006.2776358665,
+        22494.841266890096,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 4], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[  83207.,  -85909.,   62899.,  -72515.],\n [ 703308.,  930358., -728006.,   22495.]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random17_float64() {
+    let data: Vec<f64> = vec![
+        83207.0165718822,
+        -85909.39117384714,
+        62898.686818342234,
+        -72515.32595132403,
+        703307.8636658351,
+        930358.2081898497,
+        -728006.2776358665,
+        22494.841266890096,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[  83207.017,  -85909.391,   62898.687,  -72515.326],\n [ 703307.864,  930358.208, -728006.278,   22494.841]]");
+}
+
+#[test]
+fn np_fixed0_random17_float32() {
+    let data: Vec<f32> = vec![
+        8.3207016e+04,
+        -8.590939e+04,
+        6.2898688e+04,
+        -7.251533e+04,
+        7.033079e+05,
+        9.303582e+05,
+        -7.2800625e+05,
+        2.2494842e+04,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([2, 4], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[  83207.,  -85909.,   62899.,  -72515.],\n [ 703308.,  930358., -728006.,   22495.]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random17_float32() {
+    let data: Vec<f32> = vec![
+        8.3207016e+04,
+        -8.590939e+04,
+        6.2898688e+04,
+        -7.251533e+04,
+        7.033079e+05,
+        9.303582e+05,
+        -7.2800625e+05,
+        2.2494842e+04,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[  83207.016,  -85909.391,   62898.688,  -72515.328],\n [ 703307.875,  930358.188, -728006.250,   22494.842]]");
+}
+
+#[test]
+fn np_fixed0_random18_float64() {
+    let data: Vec<f64> = vec![42428.416976608954, 3.9891934515086307, 571.0, 246.0];
+    let a = StridedArray::<f64, 2>::from_vec([1, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[4.e+04, 4.e+00, 6.e+02, 2.e+02]]");
+}
+
+#[test]
+fn np_fixed3_random18_float64() {
+    let data: Vec<f64> = vec![42428.416976608954, 3.9891934515086307, 571.0, 246.0];
+    let a = StridedArray::<f64, 2>::from_vec([1, 4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[4.243e+04, 3.989e+00, 5.710e+02, 2.460e+02]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random18_float32() {
+    let data: Vec<f32> = vec![4.2428418e+04, 3.9891934e+00, 5.71e+02, 2.46e+02];
+    let a = StridedArray::<f32, 2>::from_vec([1, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[4.e+04, 4.e+00, 6.e+02, 2.e+02]]");
+}
+
+#[test]
+fn np_fixed3_random18_float32() {
+    let data: Vec<f32> = vec![4.2428418e+04, 3.9891934e+00, 5.71e+02, 2.46e+02];
+    let a = StridedArray::<f32, 2>::from_vec([1, 4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[4.243e+04, 3.989e+00, 5.710e+02, 2.460e+02]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random19_float64() {
+    let data: Vec<f64> = vec![
+        1484583.0,
+        907352.8213954826,
+        2864813.2589084767,
+        40176.20381713774,
+        72123.0,
+        8654930.408346444,
+        24327.590137462943,
+        50476.02070281784,
+        -28002.16931275115,
+        572220.5683040118,
+        837873.8700838161,
+        747891.252676297,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[1484583.,  907353.],\n  [2864813.,   40176.]],\n\n [[  72123., 8654930.],\n  [  24328.,   50476.]],\n\n [[ -28002.,  572221.],\n  [ 837874.,  747891.]]]");
+}
+
+#[test]
+fn np_fixed3_random19_float64() {
+    let data: Vec<f64> = vec![
+        1484583.0,
+        907352.8213954826,
+        2864813.2589084767,
+        40176.20381713774,
+        72123.0,
+        8654930.408346444,
+        24327.590137462943,
+        50476.02070281784,
+        -28002.16931275115,
+        572220.5683040118,
+        837873.8700838161,
+        747891.252676297,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([3, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[1484583.000,  907352.821],\n  [2864813.259,   40176.204]],\n\n [[  72123.000, 8654930.408],\n  [  24327.590,   50476.021]],\n\n [[ -28002.169,  572220.568],\n  [ 837873.870,  747891.253]]]");
+}
+
+#[test]
+fn np_fixed0_random19_float32() {
+    let data: Vec<f32> = vec![
+        1.484583e+06,
+        9.073528e+05,
+        2.8648132e+06,
+        4.0176203e+04,
+        7.2123e+04,
+        8.65493e+06,
+        2.432759e+04,
+        5.047602e+04,
+        -2.800217e+04,
+        5.7222056e+05,
+        8.378739e+05,
+        7.4789125e+05,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 1.e+06,  9.e+05],\n  [ 3.e+06,  4.e+04]],\n\n [[ 7.e+04,  9.e+06],\n  [ 2.e+04,  5.e+04]],\n\n [[-3.e+04,  6.e+05],\n  [ 8.e+05,  7.e+05]]]");
+}
+
+#[test]
+fn np_fixed3_random19_float32() {
+    let data: Vec<f32> = vec![
+        1.484583e+06,
+        9.073528e+05,
+        2.8648132e+06,
+        4.0176203e+04,
+        7.2123e+04,
+        8.65493e+06,
+        2.432759e+04,
+        5.047602e+04,
+        -2.800217e+04,
+        5.7222056e+05,
+        8.378739e+05,
+        7.4789125e+05,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([3, 2, 2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 1.485e+06,  9.074e+05],\n  [ 2.865e+06,  4.018e+04]],\n\n [[ 7.212e+04,  8.655e+06],\n  [ 2.433e+04,  5.048e+04]],\n\n [[-2.800e+04,  5.722e+05],\n  [ 8.379e+05,  7.479e+05]]]");
+}
+
+#[test]
+fn np_fixed0_random20_float64() {
+    let data: Vec<f64> = vec![
+        913.9520277748769,
+        -1.654036103578467,
+        569.9644072998445,
+        -169.28791329169445,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 914.,   -2.],\n [ 570., -169.]]");
+}
+
+#[test]
+fn np_fixed3_random20_float64() {
+    let data: Vec<f64> = vec![
+        913.9520277748769,
+        -1.654036103578467,
+        569.9644072998445,
+        -169.28791329169445,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[ 913.952,   -1.654],\n [ 569.964, -169.288]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random20_float32() {
+    let data: Vec<f32> = vec![9.13952e+02, -1.654036e+00, 5.699644e+02, -1.6928792e+02];
+    let a = StridedArray::<f32, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 914.,   -2.],\n [ 570., -169.]]");
+}
+
+#[test]
+fn np_fixed3_random20_float32() {
+    let data: Vec<f32> = vec![9.13952e+02, -1.654036e+00, 5.699644e+02, -1.6928792e+02];
+    let a = StridedArray::<f32, 2>::from_vec([2, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[ 913.952,   -1.654],\n [ 569.964, -169.288]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random21_float64() {
+    let data: Vec<f64> = vec![639.0];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[639.]");
+}
+
+#[test]
+fn np_fixed3_random21_float64() {
+    let data: Vec<f64> = vec![639.0];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[639.000]");
+}
+
+#[test]
+fn np_fixed0_random21_float32() {
+    let data: Vec<f32> = vec![6.39e+02];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[639.]");
+}
+
+#[test]
+fn np_fixed3_random21_float32() {
+    let data: Vec<f32> = vec![6.39e+02];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[639.000]");
+}
+
+#[test]
+fn np_fixed0_random22_float64() {
+    let data: Vec<f64> = vec![906487.6666089523, -88.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 9.e+05, -9.e+01]");
+}
+
+#[test]
+fn np_fixed3_random22_float64() {
+    let data: Vec<f64> = vec![906487.6666089523, -88.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 9.065e+05, -8.800e+01]");
+}
+
+#[test]
+fn np_fixed0_random22_float32() {
+    let data: Vec<f32> = vec![9.064877e+05, -8.8e+01];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 9.e+05, -9.e+01]");
+}
+
+#[test]
+fn np_fixed3_random22_float32() {
+    let data: Vec<f32> = vec![9.064877e+05, -8.8e+01];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 9.065e+05, -8.800e+01]");
+}
+
+#[test]
+fn np_fixed0_random23_float64() {
+    let data: Vec<f64> = vec![
+        23905809.0,
+        27409457.986199506,
+        9087255.0,
+        76736656.12849891,
+        73284055.30539493,
+        5649572.232186525,
+        -6430516.703392652,
+        34013357.08554499,
+        f64::INFINITY,
+        -38166682.290596746,
+        1337093.4810500466,
+        77369482.0,
+        f64::NEG_INFINITY,
+        -5654206.866381514,
+        32733657.666070793,
+        5780689.452951846,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 23905809.,  27409458.,   9087255.,  76736656.],\n  [ 73284055.,   5649572.,  -6430517.,  34013357.]],\n\n [[       inf, -38166682.,   1337093.,  77369482.],\n  [      -inf,  -5654207.,  32733658.,   5780689.]]]");
+}
+
+#[test]
+fn np_fixed3_random23_float64() {
+    let data: Vec<f64> = vec![
+        23905809.0,
+        27409457.986199506,
+        9087255.0,
+        76736656.12849891,
+        73284055.30539493,
+        5649572.232186525,
+        -6430516.703392652,
+        34013357.08554499,
+        f64::INFINITY,
+        -38166682.290596746,
+        1337093.4810500466,
+        77369482.0,
+        f64::NEG_INFINITY,
+        -5654206.866381514,
+        32733657.666070793,
+        5780689.452951846,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 23905809.000,  27409457.986,   9087255.000,  76736656.128],\n  [ 73284055.305,   5649572.232,  -6430516.703,  34013357.086]],\n\n [[          inf, -38166682.291,   1337093.481,  77369482.000],\n  [         -inf,  -5654206.866,  32733657.666,   5780689.453]]]");
+}
+
+#[test]
+fn np_fixed0_random23_float32() {
+    let data: Vec<f32> = vec![
+        2.3905808e+07,
+        2.7409458e+07,
+        9.087255e+06,
+        7.673666e+07,
+        7.3284056e+07,
+        5.649572e+06,
+        -6.4305165e+06,
+        3.4013356e+07,
+        f32::INFINITY,
+        -3.8166684e+07,
+        1.3370935e+06,
+        7.736948e+07,
+        f32::NEG_INFINITY,
+        -5.654207e+06,
+        3.2733658e+07,
+        5.7806895e+06,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[ 2.e+07,  3.e+07,  9.e+06,  8.e+07],\n  [ 7.e+07,  6.e+06, -6.e+06,  3.e+07]],\n\n [[    inf, -4.e+07,  1.e+06,  8.e+07],\n  [   -inf, -6.e+06,  3.e+07,  6.e+06]]]");
+}
+
+#[test]
+fn np_fixed3_random23_float32() {
+    let data: Vec<f32> = vec![
+        2.3905808e+07,
+        2.7409458e+07,
+        9.087255e+06,
+        7.673666e+07,
+        7.3284056e+07,
+        5.649572e+06,
+        -6.4305165e+06,
+        3.4013356e+07,
+        f32::INFINITY,
+        -3.8166684e+07,
+        1.3370935e+06,
+        7.736948e+07,
+        f32::NEG_INFINITY,
+        -5.654207e+06,
+        3.2733658e+07,
+        5.7806895e+06,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([2, 2, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[ 2.391e+07,  2.741e+07,  9.087e+06,  7.674e+07],\n  [ 7.328e+07,  5.650e+06, -6.431e+06,  3.401e+07]],\n\n [[       inf, -3.817e+07,  1.337e+06,  7.737e+07],\n  [      -inf, -5.654e+06,  3.273e+07,  5.781e+06]]]");
+}
+
+#[test]
+fn np_fixed0_random24_float64() {
+    let data: Vec<f64> = vec![-573670031.6325532, 85.29434470515744, 64185.035672642734];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-6.e+08,  9.e+01,  6.e+04]");
+}
+
+#[test]
+fn np_fixed3_random24_float64() {
+    let data: Vec<f64> = vec![-573670031.6325532, 85.29434470515744, 64185.035672642734];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[-5.737e+08,  8.529e+01,  6.419e+04]");
+}
+
+#[test]
+fn np_fixed0_random24_float32() {
+    let data: Vec<f32> = vec![-5.7367e+08, 8.529434e+01, 6.4185035e+04];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-6.e+08,  9.e+01,  6.e+04]");
+}
+
+#[test]
+fn np_fixed3_random24_float32() {
+    let data: Vec<f32> = vec![-5.7367e+08, 8.529434e+01, 6.4185035e+04];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[-5.737e+08,  8.529e+01,  6.419e+04]");
+}
+
+#[test]
+fn np_fixed0_random25_float64() {
+    let data: Vec<f64> = vec![
+        -69.42715433488199,
+        -0.0,
+        0.10149830767311095,
+        7.257224958650064e-07,
+        2.2546707633236774e-07,
+        6.176510923581291e-07,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[-7.e+01, -0.e+00],\n [ 1.e-01,  7.e-07],\n [ 2.e-07,  6.e-07]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random25_float64() {
+    let data: Vec<f64> = vec![
+        -69.42715433488199,
+        -0.0,
+        0.10149830767311095,
+        7.257224958650064e-07,
+        2.2546707633236774e-07,
+        6.176510923581291e-07,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[-6.943e+01, -0.000e+00],\n [ 1.015e-01,  7.257e-07],\n [ 2.255e-07,  6.177e-07]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random25_float32() {
+    let data: Vec<f32> = vec![
+        -6.9427155e+01,
+        -0e+00,
+        1.01498306e-01,
+        7.257225e-07,
+        2.2546708e-07,
+        6.176511e-07,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.0}"),
+        "[[-7.e+01, -0.e+00],\n [ 1.e-01,  7.e-07],\n [ 2.e-07,  6.e-07]]"
+    );
+}
+
+#[test]
+fn np_fixed3_random25_float32() {
+    let data: Vec<f32> = vec![
+        -6.9427155e+01,
+        -0e+00,
+        1.01498306e-01,
+        7.257225e-07,
+        2.2546708e-07,
+        6.176511e-07,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[-6.943e+01, -0.000e+00],\n [ 1.015e-01,  7.257e-07],\n [ 2.255e-07,  6.177e-07]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random26_float64() {
+    let data: Vec<f64> = vec![f64::NAN];
+    let a = StridedArray::<f64, 2>::from_vec([1, 1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[nan]]");
+}
+
+#[test]
+fn np_fixed3_random26_float64() {
+    let data: Vec<f64> = vec![f64::NAN];
+    let a = StridedArray::<f64, 2>::from_vec([1, 1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[nan]]");
+}
+
+#[test]
+fn np_fixed0_random26_float32() {
+    let data: Vec<f32> = vec![f32::NAN];
+    let a = StridedArray::<f32, 2>::from_vec([1, 1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[nan]]");
+}
+
+#[test]
+fn np_fixed3_random26_float32() {
+    let data: Vec<f32> = vec![f32::NAN];
+    let a = StridedArray::<f32, 2>::from_vec([1, 1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[nan]]");
+}
+
+#[test]
+fn np_fixed0_random27_float64() {
+    let data: Vec<f64> = vec![
+        46318388.12311363,
+        0.7786073609060916,
+        0.007681489074162608,
+        -0.03920369703952649,
+        18483.060809338644,
+        0.0012993513355707169,
+        -0.0032215641393592673,
+        781156.3303966093,
+        5.454379743824811,
+        0.0001786262571712982,
+        5415427.97513589,
+        845.115607804086,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 5.e+07,  8.e-01,  8.e-03, -4.e-02],\n [ 2.e+04,  1.e-03, -3.e-03,  8.e+05],\n [ 5.e+00,  2.e-04,  5.e+06,  8.e+02]]");
+}
+
+#[test]
+fn np_fixed3_random27_float64() {
+    let data: Vec<f64> = vec![
+        46318388.12311363,
+        0.7786073609060916,
+        0.007681489074162608,
+        -0.03920369703952649,
+        18483.060809338644,
+        0.0012993513355707169,
+        -0.0032215641393592673,
+        781156.3303966093,
+        5.454379743824811,
+        0.0001786262571712982,
+        5415427.97513589,
+        845.115607804086,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 4.632e+07,  7.786e-01,  7.681e-03, -3.920e-02],\n [ 1.848e+04,  1.299e-03, -3.222e-03,  7.812e+05],\n [ 5.454e+00,  1.786e-04,  5.415e+06,  8.451e+02]]");
+}
+
+#[test]
+fn np_fixed0_random27_float32() {
+    let data: Vec<f32> = vec![
+        4.6318388e+07,
+        7.7860737e-01,
+        7.681489e-03,
+        -3.9203696e-02,
+        1.848306e+04,
+        1.2993513e-03,
+        -3.2215642e-03,
+        7.811563e+05,
+        5.4543796e+00,
+        1.7862626e-04,
+        5.415428e+06,
+        8.451156e+02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 5.e+07,  8.e-01,  8.e-03, -4.e-02],\n [ 2.e+04,  1.e-03, -3.e-03,  8.e+05],\n [ 5.e+00,  2.e-04,  5.e+06,  8.e+02]]");
+}
+
+#[test]
+fn np_fixed3_random27_float32() {
+    let data: Vec<f32> = vec![
+        4.6318388e+07,
+        7.7860737e-01,
+        7.681489e-03,
+        -3.9203696e-02,
+        1.848306e+04,
+        1.2993513e-03,
+        -3.2215642e-03,
+        7.811563e+05,
+        5.4543796e+00,
+        1.7862626e-04,
+        5.415428e+06,
+        8.451156e+02,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 4.632e+07,  7.786e-01,  7.681e-03, -3.920e-02],\n [ 1.848e+04,  1.299e-03, -3.222e-03,  7.812e+05],\n [ 5.454e+00,  1.786e-04,  5.415e+06,  8.451e+02]]");
+}
+
+#[test]
+fn np_fixed0_random28_float64() {
+    let data: Vec<f64> = vec![
+        0.0,
+        0.022956468353037024,
+        f64::INFINITY,
+        0.0,
+        2.122542098001871e-06,
+        -0.0,
+        0.005702082847573566,
+        -0.0,
+        8.822973358828391e-05,
+        -2.142334226159171e-06,
+        0.0008817698690683326,
+        4.94075461853495e-05,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 0.e+00,  2.e-02,     inf],\n [ 0.e+00,  2.e-06, -0.e+00],\n [ 6.e-03, -0.e+00,  9.e-05],\n [-2.e-06,  9.e-04,  5.e-05]]");
+}
+
+#[test]
+fn np_fixed3_random28_float64() {
+    let data: Vec<f64> = vec![
+        0.0,
+        0.022956468353037024,
+        f64::INFINITY,
+        0.0,
+        2.122542098001871e-06,
+        -0.0,
+        0.005702082847573566,
+        -0.0,
+        8.822973358828391e-05,
+        -2.142334226159171e-06,
+        0.0008817698690683326,
+        4.94075461853495e-05,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 0.000e+00,  2.296e-02,        inf],\n [ 0.000e+00,  2.123e-06, -0.000e+00],\n [ 5.702e-03, -0.000e+00,  8.823e-05],\n [-2.142e-06,  8.818e-04,  4.941e-05]]");
+}
+
+#[test]
+fn np_fixed0_random28_float32() {
+    let data: Vec<f32> = vec![
+        0e+00,
+        2.2956468e-02,
+        f32::INFINITY,
+        0e+00,
+        2.1225421e-06,
+        -0e+00,
+        5.702083e-03,
+        -0e+00,
+        8.822973e-05,
+        -2.1423343e-06,
+        8.8176987e-04,
+        4.9407547e-05,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 0.e+00,  2.e-02,     inf],\n [ 0.e+00,  2.e-06, -0.e+00],\n [ 6.e-03, -0.e+00,  9.e-05],\n [-2.e-06,  9.e-04,  5.e-05]]");
+}
+
+#[test]
+fn np_fixed3_random28_float32() {
+    let data: Vec<f32> = vec![
+        0e+00,
+        2.2956468e-02,
+        f32::INFINITY,
+        0e+00,
+        2.1225421e-06,
+        -0e+00,
+        5.702083e-03,
+        -0e+00,
+        8.822973e-05,
+        -2.1423343e-06,
+        8.8176987e-04,
+        4.9407547e-05,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([4, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 0.000e+00,  2.296e-02,        inf],\n [ 0.000e+00,  2.123e-06, -0.000e+00],\n [ 5.702e-03, -0.000e+00,  8.823e-05],\n [-2.142e-06,  8.818e-04,  4.941e-05]]");
+}
+
+#[test]
+fn np_fixed0_random29_float64() {
+    let data: Vec<f64> = vec![f64::INFINITY, 70312.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[   inf, 70312.]");
+}
+
+#[test]
+fn np_fixed3_random29_float64() {
+    let data: Vec<f64> = vec![f64::INFINITY, 70312.0];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[      inf, 70312.000]");
+}
+
+#[test]
+fn np_fixed0_random29_float32() {
+    let data: Vec<f32> = vec![f32::INFINITY, 7.0312e+04];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[   inf, 70312.]");
+}
+
+#[test]
+fn np_fixed3_random29_float32() {
+    let data: Vec<f32> = vec![f32::INFINITY, 7.0312e+04];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[      inf, 70312.000]");
+}
+
+#[test]
+fn np_fixed0_random30_float64() {
+    let data: Vec<f64> = vec![5492331.093176623];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[5492331.]");
+}
+
+#[test]
+fn np_fixed3_random30_float64() {
+    let data: Vec<f64> = vec![5492331.093176623];
+    let a = StridedArray::<f64, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[5492331.093]");
+}
+
+#[test]
+fn np_fixed0_random30_float32() {
+    let data: Vec<f32> = vec![5.492331e+06];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[5.e+06]");
+}
+
+#[test]
+fn np_fixed3_random30_float32() {
+    let data: Vec<f32> = vec![5.492331e+06];
+    let a = StridedArray::<f32, 1>::from_vec([1], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[5.492e+06]");
+}
+
+#[test]
+fn np_fixed0_random31_float64() {
+    let data: Vec<f64> = vec![
+        -0.0,
+        -0.050884662472259166,
+        0.004464752751167709,
+        0.0730803679079176,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 1, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-0., -0.]],\n\n [[ 0.,  0.]]]");
+}
+
+#[test]
+fn np_fixed3_random31_float64() {
+    let data: Vec<f64> = vec![
+        -0.0,
+        -0.050884662472259166,
+        0.004464752751167709,
+        0.0730803679079176,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([2, 1, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[[-0.000, -0.051]],\n\n [[ 0.004,  0.073]]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random31_float32() {
+    let data: Vec<f32> = vec![-0e+00, -5.0884664e-02, 4.464753e-03, 7.308037e-02];
+    let a = StridedArray::<f32, 3>::from_vec([2, 1, 2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-0., -0.]],\n\n [[ 0.,  0.]]]");
+}
+
+#[test]
+fn np_fixed3_random31_float32() {
+    let data: Vec<f32> = vec![-0e+00, -5.0884664e-02, 4.464753e-03, 7.308037e-02];
+    let a = StridedArray::<f32, 3>::from_vec([2, 1, 2], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[[[-0.000, -0.051]],\n\n [[ 0.004,  0.073]]]"
+    );
+}
+
+#[test]
+fn np_fixed0_random32_float64() {
+    let data: Vec<f64> = vec![72.0, -0.02729918397544422];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 7.e+01, -3.e-02]");
+}
+
+#[test]
+fn np_fixed3_random32_float64() {
+    let data: Vec<f64> = vec![72.0, -0.02729918397544422];
+    let a = StridedArray::<f64, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 7.200e+01, -2.730e-02]");
+}
+
+#[test]
+fn np_fixed0_random32_float32() {
+    let data: Vec<f32> = vec![7.2e+01, -2.7299184e-02];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 7.e+01, -3.e-02]");
+}
+
+#[test]
+fn np_fixed3_random32_float32() {
+    let data: Vec<f32> = vec![7.2e+01, -2.7299184e-02];
+    let a = StridedArray::<f32, 1>::from_vec([2], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 7.200e+01, -2.730e-02]");
+}
+
+#[test]
+fn np_fixed0_random33_float64() {
+    let data: Vec<f64> = vec![
+        0.0031979965679427,
+        0.0005750795853685111,
+        -0.04648651252247454,
+        -0.028456669270459464,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 0.,  0., -0., -0.]");
+}
+
+#[test]
+fn np_fixed3_random33_float64() {
+    let data: Vec<f64> = vec![
+        0.0031979965679427,
+        0.0005750795853685111,
+        -0.04648651252247454,
+        -0.028456669270459464,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 0.003,  0.001, -0.046, -0.028]");
+}
+
+#[test]
+fn np_fixed0_random33_float32() {
+    let data: Vec<f32> = vec![3.1979966e-03, 5.750796e-04, -4.648651e-02, -2.845667e-02];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 0.,  0., -0., -0.]");
+}
+
+#[test]
+fn np_fixed3_random33_float32() {
+    let data: Vec<f32> = vec![3.1979966e-03, 5.750796e-04, -4.648651e-02, -2.845667e-02];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 0.003,  0.001, -0.046, -0.028]");
+}
+
+#[test]
+fn np_fixed0_random34_float64() {
+    let data: Vec<f64> = vec![
+        -5.545173517911737e-06,
+        1.0066630205394346e-05,
+        7.630233279929719e-07,
+        -1.7521958235232746e-05,
+        4.382553580805105e-06,
+        1.653231807963699e-05,
+        7.704528541481281e-07,
+        -6.915974094784263e-06,
+        7.843146721083602e-06,
+        4.2870248767422726e-06,
+        -7.421254873162755e-06,
+        -5.469222671902154e-06,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([4, 1, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-6.e-06,  1.e-05,  8.e-07]],\n\n [[-2.e-05,  4.e-06,  2.e-05]],\n\n [[ 8.e-07, -7.e-06,  8.e-06]],\n\n [[ 4.e-06, -7.e-06, -5.e-06]]]");
+}
+
+#[test]
+fn np_fixed3_random34_float64() {
+    let data: Vec<f64> = vec![
+        -5.545173517911737e-06,
+        1.0066630205394346e-05,
+        7.630233279929719e-07,
+        -1.7521958235232746e-05,
+        4.382553580805105e-06,
+        1.653231807963699e-05,
+        7.704528541481281e-07,
+        -6.915974094784263e-06,
+        7.843146721083602e-06,
+        4.2870248767422726e-06,
+        -7.421254873162755e-06,
+        -5.469222671902154e-06,
+    ];
+    let a = StridedArray::<f64, 3>::from_vec([4, 1, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[-5.545e-06,  1.007e-05,  7.630e-07]],\n\n [[-1.752e-05,  4.383e-06,  1.653e-05]],\n\n [[ 7.705e-07, -6.916e-06,  7.843e-06]],\n\n [[ 4.287e-06, -7.421e-06, -5.469e-06]]]");
+}
+
+#[test]
+fn np_fixed0_random34_float32() {
+    let data: Vec<f32> = vec![
+        -5.5451737e-06,
+        1.006663e-05,
+        7.630233e-07,
+        -1.7521957e-05,
+        4.3825535e-06,
+        1.6532318e-05,
+        7.7045286e-07,
+        -6.915974e-06,
+        7.843147e-06,
+        4.2870247e-06,
+        -7.421255e-06,
+        -5.4692227e-06,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([4, 1, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[[-6.e-06,  1.e-05,  8.e-07]],\n\n [[-2.e-05,  4.e-06,  2.e-05]],\n\n [[ 8.e-07, -7.e-06,  8.e-06]],\n\n [[ 4.e-06, -7.e-06, -5.e-06]]]");
+}
+
+#[test]
+fn np_fixed3_random34_float32() {
+    let data: Vec<f32> = vec![
+        -5.5451737e-06,
+        1.006663e-05,
+        7.630233e-07,
+        -1.7521957e-05,
+        4.3825535e-06,
+        1.6532318e-05,
+        7.7045286e-07,
+        -6.915974e-06,
+        7.843147e-06,
+        4.2870247e-06,
+        -7.421255e-06,
+        -5.4692227e-06,
+    ];
+    let a = StridedArray::<f32, 3>::from_vec([4, 1, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[[-5.545e-06,  1.007e-05,  7.630e-07]],\n\n [[-1.752e-05,  4.383e-06,  1.653e-05]],\n\n [[ 7.705e-07, -6.916e-06,  7.843e-06]],\n\n [[ 4.287e-06, -7.421e-06, -5.469e-06]]]");
+}
+
+#[test]
+fn np_fixed0_random35_float64() {
+    let data: Vec<f64> = vec![0.0006077271174967092, 6.586433387587318e-06, -0.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 6.e-04,  7.e-06, -0.e+00]");
+}
+
+#[test]
+fn np_fixed3_random35_float64() {
+    let data: Vec<f64> = vec![0.0006077271174967092, 6.586433387587318e-06, -0.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 6.077e-04,  6.586e-06, -0.000e+00]");
+}
+
+#[test]
+fn np_fixed0_random35_float32() {
+    let data: Vec<f32> = vec![6.077271e-04, 6.5864333e-06, -0e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 6.e-04,  7.e-06, -0.e+00]");
+}
+
+#[test]
+fn np_fixed3_random35_float32() {
+    let data: Vec<f32> = vec![6.077271e-04, 6.5864333e-06, -0e+00];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[ 6.077e-04,  6.586e-06, -0.000e+00]");
+}
+
+#[test]
+fn np_fixed0_random36_float64() {
+    let data: Vec<f64> = vec![
+        26641.201826796714,
+        -0.0,
+        18.52113177596705,
+        132875.99059230747,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 3.e+04, -0.e+00,  2.e+01,  1.e+05]");
+}
+
+#[test]
+fn np_fixed3_random36_float64() {
+    let data: Vec<f64> = vec![
+        26641.201826796714,
+        -0.0,
+        18.52113177596705,
+        132875.99059230747,
+    ];
+    let a = StridedArray::<f64, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[ 2.664e+04, -0.000e+00,  1.852e+01,  1.329e+05]"
+    );
+}
+
+#[test]
+fn np_fixed0_random36_float32() {
+    let data: Vec<f32> = vec![2.6641201e+04, -0e+00, 1.8521132e+01, 1.3287598e+05];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[ 3.e+04, -0.e+00,  2.e+01,  1.e+05]");
+}
+
+#[test]
+fn np_fixed3_random36_float32() {
+    let data: Vec<f32> = vec![2.6641201e+04, -0e+00, 1.8521132e+01, 1.3287598e+05];
+    let a = StridedArray::<f32, 1>::from_vec([4], data).unwrap();
+    assert_eq!(
+        format!("{a:.3}"),
+        "[ 2.664e+04, -0.000e+00,  1.852e+01,  1.329e+05]"
+    );
+}
+
+#[test]
+fn np_fixed0_random37_float64() {
+    let data: Vec<f64> = vec![-0.0, 619.4108996441825, -254132195.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-0.e+00,  6.e+02, -3.e+08]");
+}
+
+#[test]
+fn np_fixed3_random37_float64() {
+    let data: Vec<f64> = vec![-0.0, 619.4108996441825, -254132195.0];
+    let a = StridedArray::<f64, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[-0.000e+00,  6.194e+02, -2.541e+08]");
+}
+
+#[test]
+fn np_fixed0_random37_float32() {
+    let data: Vec<f32> = vec![-0e+00, 6.194109e+02, -2.541322e+08];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[-0.e+00,  6.e+02, -3.e+08]");
+}
+
+#[test]
+fn np_fixed3_random37_float32() {
+    let data: Vec<f32> = vec![-0e+00, 6.194109e+02, -2.541322e+08];
+    let a = StridedArray::<f32, 1>::from_vec([3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[-0.000e+00,  6.194e+02, -2.541e+08]");
+}
+
+#[test]
+fn np_fixed0_random38_float64() {
+    let data: Vec<f64> = vec![
+        -92.8255952824251,
+        7289.0,
+        f64::NEG_INFINITY,
+        9237.108635567838,
+        -6083.0,
+        1661.8328464193537,
+        6891.864981447798,
+        -58490432.395492375,
+        41198627.54152187,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[-9.e+01,  7.e+03,    -inf],\n [ 9.e+03, -6.e+03,  2.e+03],\n [ 7.e+03, -6.e+07,  4.e+07]]");
+}
+
+#[test]
+fn np_fixed3_random38_float64() {
+    let data: Vec<f64> = vec![
+        -92.8255952824251,
+        7289.0,
+        f64::NEG_INFINITY,
+        9237.108635567838,
+        -6083.0,
+        1661.8328464193537,
+        6891.864981447798,
+        -58490432.395492375,
+        41198627.54152187,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[-9.283e+01,  7.289e+03,       -inf],\n [ 9.237e+03, -6.083e+03,  1.662e+03],\n [ 6.892e+03, -5.849e+07,  4.120e+07]]");
+}
+
+#[test]
+fn np_fixed0_random38_float32() {
+    let data: Vec<f32> = vec![
+        -9.282559e+01,
+        7.289e+03,
+        f32::NEG_INFINITY,
+        9.237108e+03,
+        -6.083e+03,
+        1.6618329e+03,
+        6.8918647e+03,
+        -5.849043e+07,
+        4.1198628e+07,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 3], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[-9.e+01,  7.e+03,    -inf],\n [ 9.e+03, -6.e+03,  2.e+03],\n [ 7.e+03, -6.e+07,  4.e+07]]");
+}
+
+#[test]
+fn np_fixed3_random38_float32() {
+    let data: Vec<f32> = vec![
+        -9.282559e+01,
+        7.289e+03,
+        f32::NEG_INFINITY,
+        9.237108e+03,
+        -6.083e+03,
+        1.6618329e+03,
+        6.8918647e+03,
+        -5.849043e+07,
+        4.1198628e+07,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 3], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[-9.283e+01,  7.289e+03,       -inf],\n [ 9.237e+03, -6.083e+03,  1.662e+03],\n [ 6.892e+03, -5.849e+07,  4.120e+07]]");
+}
+
+#[test]
+fn np_fixed0_random39_float64() {
+    let data: Vec<f64> = vec![
+        4.303412286584804e-05,
+        2.094085714579481e-06,
+        0.0015838282232645393,
+        0.0009284175723903043,
+        6.692413312672887e-06,
+        -4.7457432265525786e-05,
+        -4.540987756481606e-05,
+        0.009426391486392766,
+        -0.006653975834735107,
+        -3.0999049184015487e-06,
+        6.1396192430946696e-06,
+        2.320885881125223e-06,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 4.e-05,  2.e-06,  2.e-03,  9.e-04],\n [ 7.e-06, -5.e-05, -5.e-05,  9.e-03],\n [-7.e-03, -3.e-06,  6.e-06,  2.e-06]]");
+}
+
+#[test]
+fn np_fixed3_random39_float64() {
+    let data: Vec<f64> = vec![
+        4.303412286584804e-05,
+        2.094085714579481e-06,
+        0.0015838282232645393,
+        0.0009284175723903043,
+        6.692413312672887e-06,
+        -4.7457432265525786e-05,
+        -4.540987756481606e-05,
+        0.009426391486392766,
+        -0.006653975834735107,
+        -3.0999049184015487e-06,
+        6.1396192430946696e-06,
+        2.320885881125223e-06,
+    ];
+    let a = StridedArray::<f64, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 4.303e-05,  2.094e-06,  1.584e-03,  9.284e-04],\n [ 6.692e-06, -4.746e-05, -4.541e-05,  9.426e-03],\n [-6.654e-03, -3.100e-06,  6.140e-06,  2.321e-06]]");
+}
+
+#[test]
+fn np_fixed0_random39_float32() {
+    let data: Vec<f32> = vec![
+        4.3034124e-05,
+        2.0940856e-06,
+        1.5838282e-03,
+        9.2841755e-04,
+        6.6924135e-06,
+        -4.7457434e-05,
+        -4.5409877e-05,
+        9.426392e-03,
+        -6.6539757e-03,
+        -3.099905e-06,
+        6.139619e-06,
+        2.3208859e-06,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.0}"), "[[ 4.e-05,  2.e-06,  2.e-03,  9.e-04],\n [ 7.e-06, -5.e-05, -5.e-05,  9.e-03],\n [-7.e-03, -3.e-06,  6.e-06,  2.e-06]]");
+}
+
+#[test]
+fn np_fixed3_random39_float32() {
+    let data: Vec<f32> = vec![
+        4.3034124e-05,
+        2.0940856e-06,
+        1.5838282e-03,
+        9.2841755e-04,
+        6.6924135e-06,
+        -4.7457434e-05,
+        -4.5409877e-05,
+        9.426392e-03,
+        -6.6539757e-03,
+        -3.099905e-06,
+        6.139619e-06,
+        2.3208859e-06,
+    ];
+    let a = StridedArray::<f32, 2>::from_vec([3, 4], data).unwrap();
+    assert_eq!(format!("{a:.3}"), "[[ 4.303e-05,  2.094e-06,  1.584e-03,  9.284e-04],\n [ 6.692e-06, -4.746e-05, -4.541e-05,  9.426e-03],\n [-6.654e-03, -3.100e-06,  6.140e-06,  2.321e-06]]");
+}
+
+#[test]
+fn np_fixed2_wrap_2d_float64() {
+    let data: Vec<f64> = (0..60).map(|i| i as f64 * 0.37).collect();
+    let a = StridedArray::<f64, 2>::from_vec([3, 20], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[ 0.00,  0.37,  0.74,  1.11,  1.48,  1.85,  2.22,  2.59,  2.96,  3.33,\n   3.70,  4.07,  4.44,  4.81,  5.18,  5.55,  5.92,  6.29,  6.66,  7.03],\n [ 7.40,  7.77,  8.14,  8.51,  8.88,  9.25,  9.62,  9.99, 10.36, 10.73,\n  11.10, 11.47, 11.84, 12.21, 12.58, 12.95, 13.32, 13.69, 14.06, 14.43],\n [14.80, 15.17, 15.54, 15.91, 16.28, 16.65, 17.02, 17.39, 17.76, 18.13,\n  18.50, 18.87, 19.24, 19.61, 19.98, 20.35, 20.72, 21.09, 21.46, 21.83]]");
+}
+
+#[test]
+fn np_fixed2_wrap_2d_float32() {
+    let data: Vec<f32> = (0..60).map(|i| i as f32 * 0.37).collect();
+    let a = StridedArray::<f32, 2>::from_vec([3, 20], data).unwrap();
+    assert_eq!(format!("{a:.2}"), "[[ 0.00,  0.37,  0.74,  1.11,  1.48,  1.85,  2.22,  2.59,  2.96,  3.33,\n   3.70,  4.07,  4.44,  4.81,  5.18,  5.55,  5.92,  6.29,  6.66,  7.03],\n [ 7.40,  7.77,  8.14,  8.51,  8.88,  9.25,  9.62,  9.99, 10.36, 10.73,\n  11.10, 11.47, 11.84, 12.21, 12.58, 12.95, 13.32, 13.69, 14.06, 14.43],\n [14.80, 15.17, 15.54, 15.91, 16.28, 16.65, 17.02, 17.39, 17.76, 18.13,\n  18.50, 18.87, 19.24, 19.61, 19.98, 20.35, 20.72, 21.09, 21.46, 21.83]]");
+}
+
+#[test]
+fn np_fixed2_summarized_1d_float64() {
+    let data: Vec<f64> = (0..2000).map(|i| i as f64 / 3.0).collect();
+    let a = StridedArray::<f64, 1>::from_vec([2000], data).unwrap();
+    assert_eq!(
+        format!("{a:.2}"),
+        "[0.00e+00, 3.33e-01, 6.67e-01, ..., 6.66e+02, 6.66e+02, 6.66e+02]"
+    );
+}
+
+#[test]
+fn np_fixed2_summarized_1d_float32() {
+    let data: Vec<f32> = (0..2000).map(|i| i as f32 / 3.0).collect();
+    let a = StridedArray::<f32, 1>::from_vec([2000], data).unwrap();
+    assert_eq!(
+        format!("{a:.2}"),
+        "[0.00e+00, 3.33e-01, 6.67e-01, ..., 6.66e+02, 6.66e+02, 6.66e+02]"
     );
 }
 // END NUMPY FLOAT CASES

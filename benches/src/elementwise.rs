@@ -585,6 +585,92 @@ pub fn all() -> Vec<CaseDef> {
         }
     }
     out.push(operator_case());
+    out.extend(dot());
+    out
+}
+
+// One `dot` case: `a.dot(&b)` on n x n matrices of `$t`, `a` and/or `b`
+// transposed (a column-major view of the same buffer), against ndarray's
+// `dot` on the same layouts. Each run allocates its result (both do).
+macro_rules! dot_case {
+    ($t:ty, $tname:literal, $n:expr, $ta:expr, $tb:expr) => {{
+        let (n, ta, tb) = ($n, $ta, $tb);
+        let name = format!(
+            "{n}² {} dot {}{}",
+            $tname,
+            if ta { "a^T" } else { "a" },
+            if tb { " b^T" } else { " b" }
+        );
+        def(name.clone(), move || {
+            let strides = |t: bool| {
+                if t {
+                    [1isize, n as isize]
+                } else {
+                    [n as isize, 1]
+                }
+            };
+            let (sa, sb) = (strides(ta), strides(tb));
+            let mk = |seed: usize| -> Rc<Vec<$t>> {
+                Rc::new(
+                    (0..n * n)
+                        .map(|i| ((i * 7 + seed) % 17) as $t - 8.0)
+                        .collect(),
+                )
+            };
+            let (a, b) = (mk(1), mk(2));
+            let (a2, b2) = (a.clone(), b.clone());
+            let (la, lb) = (l::<2>(&[n, n], &sa), l::<2>(&[n, n], &sb));
+            let nd2 = |buf: &Rc<Vec<$t>>, st: [isize; 2]| {
+                ndarray::Array2::from_shape_vec(
+                    (n, n).strides((st[0] as usize, st[1] as usize)),
+                    buf.to_vec(),
+                )
+                .unwrap()
+            };
+            let (na, nb) = (nd2(&a2, sa), nd2(&b2, sb));
+            bench(
+                &name,
+                3 * n * n * core::mem::size_of::<$t>(),
+                false,
+                Box::new(move || {
+                    let av = StridedView::new(&a[..], la).unwrap();
+                    let bv = StridedView::new(&b[..], lb).unwrap();
+                    black_box(av.dot(&bv));
+                }),
+                Box::new(move || {
+                    black_box(na.dot(&nb));
+                }),
+                None,
+                None,
+            )
+        })
+    }};
+}
+
+/// The matrix products (issue 29): `a.dot(&b)` on 64², 256² and 1024²
+/// f32 and f64, with either operand (or both) transposed, against
+/// ndarray's `dot` on the same layouts (both run matrixmultiply).
+///
+/// ```
+/// let defs = constrided_bench::elementwise::dot();
+/// assert!(defs.iter().any(|d| d.name == "1024² f64 dot a^T b"));
+/// // Build and run the 64² cases once (both contenders).
+/// for d in defs.iter().filter(|d| d.name.starts_with("64²")) {
+///     let mut c = (d.build)();
+///     (c.ours)();
+///     for p in &mut c.peers {
+///         (p.runs[0])();
+///     }
+/// }
+/// ```
+pub fn dot() -> Vec<CaseDef> {
+    let mut out = Vec::new();
+    for n in [64usize, 256, 1024] {
+        for (ta, tb) in [(false, false), (true, false), (false, true), (true, true)] {
+            out.push(dot_case!(f32, "f32", n, ta, tb));
+            out.push(dot_case!(f64, "f64", n, ta, tb));
+        }
+    }
     out
 }
 

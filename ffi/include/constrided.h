@@ -86,8 +86,15 @@ const char *cstrided_status_string(cstrided_status status);
  * numbers (the text of constrided's LayoutError when a layout was refused),
  * e.g. "cstrided_rearrange: the element sizes differ: dst_desc has 8 bytes
  * per element, src_desc has 4". "" when no call on this thread has failed.
- * Successful calls leave it as it is. The string belongs to the library and
- * stays valid until the next call of this library on the same thread.
+ * Successful calls leave it as it is. The string belongs to the library
+ * (do not free it). Lifetime: the pointer stays valid until the process
+ * exits, also after the thread that set it has exited (each thread that
+ * ever fails gets one buffer of 1024 bytes, longer messages are cut, and
+ * the buffer is never freed), so a worker may hand it to the thread that
+ * joins it. Its contents are rewritten in place by the next failing call of
+ * this library on the same thread: copy the string before calling the
+ * library again on that thread, and read it from another thread only when
+ * the setting thread cannot be calling the library (e.g. after a join).
  */
 const char *cstrided_last_error(void);
 

@@ -48,9 +48,10 @@
 
 use core::ffi::{c_char, c_int, c_void};
 use core::fmt;
-use std::cell::RefCell;
-use std::ffi::CString;
+use core::ptr::NonNull;
+use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
 
 use constrided::kernel::rearrange_bytes_raw;
 use constrided::layout::math::lowest_reach;
@@ -209,27 +210,82 @@ fn guard(func: &str, f: impl FnOnce() -> cstrided_status) -> cstrided_status {
     })
 }
 
+/// The capacity of a thread's error buffer, NUL included: a longer message
+/// is cut (at a character boundary) to `LAST_ERROR_CAPACITY - 1` bytes.
+/// The longest message the library writes is well under half of it.
+///
+/// ```
+/// assert_eq!(constrided_ffi::LAST_ERROR_CAPACITY, 1024);
+/// ```
+pub const LAST_ERROR_CAPACITY: usize = 1024;
+
+// One heap buffer of LAST_ERROR_CAPACITY bytes per thread that ever
+// failed, allocated at its first failure and never freed: the pointer
+// `cstrided_last_error` returns stays valid for the rest of the process,
+// after the thread exits too (a worker pool passes the message to the
+// joining thread). The buffers are listed in `ALL_BUFFERS` so that they
+// stay reachable (leak checkers and Miri do not report them).
+struct ErrorBuffer(#[allow(dead_code)] NonNull<u8>);
+// SAFETY: the pointer is only stored in `ALL_BUFFERS` (never read through
+// from there); it is a plain heap address, valid on any thread.
+unsafe impl Send for ErrorBuffer {}
+static ALL_BUFFERS: Mutex<Vec<ErrorBuffer>> = Mutex::new(Vec::new());
+
 thread_local! {
-    // The message of this thread's last failed call (`cstrided_last_error`).
-    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    // This thread's buffer, once it has failed (`cstrided_last_error`).
+    static LAST_ERROR: Cell<Option<NonNull<u8>>> = const { Cell::new(None) };
+}
+
+// This thread's buffer, allocated (zeroed: the empty string) and leaked on
+// first use; `None` during thread teardown.
+fn error_buffer() -> Option<NonNull<u8>> {
+    LAST_ERROR
+        .try_with(|cell| {
+            if let Some(p) = cell.get() {
+                return p;
+            }
+            let leaked: &'static mut [u8] = Vec::leak(vec![0u8; LAST_ERROR_CAPACITY]);
+            let p = NonNull::from(leaked).cast::<u8>();
+            ALL_BUFFERS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(ErrorBuffer(p));
+            cell.set(Some(p));
+            p
+        })
+        .ok()
+}
+
+// The longest prefix of `text` of at most `max` bytes that ends at a
+// character boundary and holds no NUL.
+fn c_prefix(text: &str, max: usize) -> &[u8] {
+    let text = text.split('\0').next().unwrap_or("");
+    let mut n = text.len().min(max);
+    while !text.is_char_boundary(n) {
+        n -= 1;
+    }
+    &text.as_bytes()[..n]
 }
 
 // Records "`func`: `msg`" as this thread's last error and returns `status`.
 // Every return point of a failing call goes through here (or `fail_layout`).
 fn fail(status: cstrided_status, func: &str, msg: fmt::Arguments<'_>) -> cstrided_status {
-    // The texts hold no NUL; if one ever did, the message is cut there.
     let text = format!("{func}: {msg}");
-    let text = match CString::new(text) {
-        Ok(c) => c,
-        Err(e) => {
-            let n = e.nul_position();
-            let mut v = e.into_vec();
-            v.truncate(n);
-            CString::new(v).unwrap_or_default()
+    // During thread teardown the message is dropped.
+    if let Some(buf) = error_buffer() {
+        // The texts hold no NUL; if one ever did, the message is cut there.
+        let bytes = c_prefix(&text, LAST_ERROR_CAPACITY - 1);
+        // SAFETY: `buf` is this thread's leaked buffer of
+        // LAST_ERROR_CAPACITY bytes, never freed; `bytes.len() + 1 <=
+        // LAST_ERROR_CAPACITY`; `text` is a fresh allocation, so the
+        // ranges do not overlap. Only this thread writes it (the header
+        // says a reader must not read it while the thread calls the
+        // library again), through raw pointers, so no reference aliases.
+        unsafe {
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.as_ptr(), bytes.len());
+            buf.as_ptr().add(bytes.len()).write(0);
         }
-    };
-    // `try_with`: during thread teardown the message is dropped.
-    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = text);
+    }
     status
 }
 
@@ -243,13 +299,20 @@ fn fail_layout(func: &str, e: LayoutError) -> cstrided_status {
 /// parameter and the numbers (the `LayoutError` text when a layout was
 /// refused), e.g. "cstrided_rearrange: the element sizes differ: dst_desc
 /// has 4 bytes per element, src_desc has 8". `""` when no call on this
-/// thread has failed. The string is owned by the library and stays valid
-/// until the next call of this library on the same thread.
+/// thread has failed.
+///
+/// Lifetime: the pointer is valid for the rest of the process, also after
+/// the calling thread exits (each thread that ever fails gets one buffer
+/// of [`LAST_ERROR_CAPACITY`] bytes, never freed). Its contents are
+/// rewritten in place by the next failing call on the same thread: copy
+/// the string before calling the library again on that thread, and do not
+/// read it on another thread while that thread may be calling the library
+/// (after a join, reading is fine).
 ///
 /// ```
 /// use constrided_ffi::*;
 /// use std::ffi::CStr;
-/// // SAFETY: the result is a valid C string until the next call.
+/// // SAFETY: the result is a valid C string, not rewritten meanwhile.
 /// let last = || unsafe { CStr::from_ptr(cstrided_last_error()) }.to_str().unwrap().to_owned();
 /// assert_eq!(last(), "");
 /// // SAFETY: NULL is checked.
@@ -259,9 +322,10 @@ fn fail_layout(func: &str, e: LayoutError) -> cstrided_status {
 #[no_mangle]
 pub extern "C" fn cstrided_last_error() -> *const c_char {
     const EMPTY: &[u8] = b"\0";
-    LAST_ERROR
-        .try_with(|e| e.borrow().as_ptr())
-        .unwrap_or(EMPTY.as_ptr().cast())
+    match LAST_ERROR.try_with(Cell::get) {
+        Ok(Some(p)) => p.as_ptr().cast_const().cast(),
+        _ => EMPTY.as_ptr().cast(),
+    }
 }
 
 fn layout_status(e: LayoutError) -> cstrided_status {
@@ -732,4 +796,30 @@ pub extern "C" fn cstrided_status_string(status: cstrided_status) -> *const c_ch
         _ => b"unknown status\0",
     };
     s.as_ptr().cast()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_prefix_cuts_at_nul_and_at_a_character_boundary() {
+        assert_eq!(c_prefix("abc", 10), b"abc");
+        assert_eq!(c_prefix("ab\0cd", 10), b"ab");
+        assert_eq!(c_prefix("abcdef", 4), b"abcd");
+        // "é" is two bytes: a cut inside it backs off.
+        assert_eq!(c_prefix("aé", 2), b"a");
+        assert_eq!(c_prefix("aé", 3), "aé".as_bytes());
+    }
+
+    #[test]
+    fn a_long_message_is_cut_to_the_buffer() {
+        let long = "x".repeat(3 * LAST_ERROR_CAPACITY);
+        let st = fail(CSTRIDED_BAD_PARAM, "f", format_args!("{long}"));
+        assert_eq!(st, CSTRIDED_BAD_PARAM);
+        // SAFETY: a valid C string; this thread is not calling the library.
+        let got = unsafe { std::ffi::CStr::from_ptr(cstrided_last_error()) };
+        assert_eq!(got.to_bytes().len(), LAST_ERROR_CAPACITY - 1);
+        assert!(got.to_bytes().starts_with(b"f: xxx"));
+    }
 }

@@ -249,3 +249,62 @@ fn last_error_names_the_parameter_per_thread() {
         cstrided_destroy_desc(t);
     }
 }
+
+// Audit round 3, hole 3: the string of `cstrided_last_error` lived in a
+// thread-local that the thread's exit freed, so a worker that passed it to
+// the joining thread passed a dangling pointer. It now outlives the thread
+// (one leaked buffer per thread that failed), as the header says.
+#[test]
+fn soundness_last_error_outlives_its_thread() {
+    struct Sent(*const core::ffi::c_char);
+    // SAFETY: only the address crosses; the header makes it valid forever.
+    unsafe impl Send for Sent {}
+    let workers: Vec<_> = (0..3)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let mut d = null_mut();
+                let shape = [2usize, 3];
+                // SAFETY: valid pointers; element size 0 is refused.
+                let st = unsafe { cstrided_create_desc(&mut d, 2, shape.as_ptr(), null(), 0) };
+                assert_ne!(st, CSTRIDED_SUCCESS);
+                Sent(cstrided_last_error())
+            })
+        })
+        .collect();
+    for w in workers {
+        let p = w.join().unwrap().0;
+        // SAFETY: the setting thread has exited: the string is valid and
+        // no longer written.
+        let text = unsafe { std::ffi::CStr::from_ptr(p) }.to_str().unwrap();
+        assert!(text.starts_with("cstrided_create_desc: "), "{text}");
+        assert!(text.contains("elem_size"), "{text}");
+    }
+}
+
+// One buffer per thread: the pointer stays the same across failures (the
+// contents are rewritten), and each thread has its own.
+#[test]
+fn soundness_last_error_one_buffer_per_thread() {
+    // SAFETY: NULL is checked.
+    assert_eq!(
+        unsafe { cstrided_destroy_desc(null_mut()) },
+        CSTRIDED_NULL_POINTER
+    );
+    let first = cstrided_last_error();
+    let mut d = null_mut();
+    // SAFETY: NULL shape with rank 1 is checked.
+    let st = unsafe { cstrided_create_desc(&mut d, 1, null(), null(), 4) };
+    assert_ne!(st, CSTRIDED_SUCCESS);
+    assert_eq!(cstrided_last_error(), first);
+    // SAFETY: a valid C string, this thread is not calling the library.
+    let text = unsafe { std::ffi::CStr::from_ptr(first) }.to_str().unwrap();
+    assert!(text.starts_with("cstrided_create_desc: "), "{text}");
+    let other = std::thread::spawn(|| {
+        // SAFETY: NULL is checked.
+        unsafe { cstrided_destroy_desc(null_mut()) };
+        cstrided_last_error() as usize
+    })
+    .join()
+    .unwrap();
+    assert_ne!(other, first as usize);
+}

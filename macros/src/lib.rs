@@ -1143,11 +1143,17 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
             }
         }
     }
-    if let Some(span) = mutable {
-        if let Some(m) = static_axes_alias(spec) {
-            return Err(Error::new(span, m));
-        }
-    }
+    // The static axes' uniqueness, decided by the crate's own `const fn`
+    // (`layout::math::find_alias`) in an anonymous constant spanned at the
+    // `&mut`: evaluated by `cargo check`.
+    let alias_check = match (mutable, static_axes(spec)) {
+        (Some(span), Some((axes, sizes, strides))) => quote_spanned! {span=>
+            const _: () = ::constrided::__private::assert_static_axes_unique(
+                &[#(#axes),*], &[#(#sizes),*], &[#(#strides),*],
+            );
+        },
+        _ => quote! {},
+    };
     let ty = mixed_type(spec);
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
@@ -1166,21 +1172,24 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
         Some((v, _)) => run(v, Kind::Offset),
         None => quote! { 0 },
     };
-    Ok(match &spec.strides {
+    let value = match &spec.strides {
         Some((s, _)) => {
             let strides = s.iter().map(|v| run(v, Kind::Stride));
             quote! { <#ty>::new([#(#shape),*], [#(#strides),*], #offset) }
         }
         None => quote! { <#ty>::contiguous([#(#shape),*], #offset) },
-    })
+    };
+    Ok(quote! {{ #alias_check #value }})
 }
 
 // A rule of a mixed layout that involves only its static entries: the
-// axes whose size and stride are both literals alias among themselves, so
-// the layout aliases whatever its run-time entries are (unless one of them
-// makes it empty). Decided exactly for up to 2^16 indices of those axes;
-// above that (or with no such collision) the run-time check decides.
-fn static_axes_alias(spec: &Spec) -> Option<String> {
+// axes whose size and stride are both literals may alias among themselves,
+// so the layout aliases whatever its run-time entries are (unless one of
+// them makes it empty). The macro only picks those axes out of the tokens;
+// `__private::assert_static_axes_unique` decides, by const evaluation of
+// the crate's `layout::math::find_alias` (the one implementation of the
+// uniqueness rule). `None` when fewer than two such axes.
+fn static_axes(spec: &Spec) -> Option<(Vec<usize>, Vec<TokenStream2>, Vec<TokenStream2>)> {
     let (strides, _) = spec.strides.as_ref()?;
     let axes: Vec<(usize, i128, i128)> = (0..spec.shape.len())
         .filter_map(|k| match (spec.shape[k].literal, strides[k].literal) {
@@ -1192,44 +1201,29 @@ fn static_axes_alias(spec: &Spec) -> Option<String> {
             _ => None,
         })
         .collect();
-    let count = axes.iter().try_fold(1i128, |acc, &(_, d, _)| {
-        acc.checked_mul(d).filter(|&n| n <= 1 << 16)
-    })?;
-    if axes.len() < 2 || count < 2 {
+    // A literal out of its type's range is reported elsewhere.
+    if axes.len() < 2
+        || axes.iter().any(|&(_, d, s)| {
+            d < 0 || d > usize::MAX as i128 || s < isize::MIN as i128 || s > isize::MAX as i128
+        })
+    {
         return None;
     }
-    let mut seen = std::collections::HashMap::new();
-    let mut index = vec![0i128; axes.len()];
-    for _ in 0..count {
-        let pos: i128 = index.iter().zip(&axes).map(|(i, &(_, _, s))| i * s).sum();
-        if let Some(first) = seen.insert(pos, index.clone()) {
-            let list = |f: &dyn Fn(&(usize, i128, i128)) -> String| {
-                axes.iter().map(f).collect::<Vec<_>>().join(", ")
-            };
-            let idx = |ix: &Vec<i128>| {
-                ix.iter()
-                    .map(i128::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            return Some(format!(
-                "strided!: a mutable view needs a unique layout, but its static axes ({}) with sizes ({}) and strides ({}) alias whatever the run-time entries are: their indices ({}) and ({}) reach the same position",
-                list(&|a| a.0.to_string()),
-                list(&|a| a.1.to_string()),
-                list(&|a| a.2.to_string()),
-                idx(&first),
-                idx(&index),
-            ));
-        }
-        for k in (0..axes.len()).rev() {
-            index[k] += 1;
-            if index[k] < axes[k].1 {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
-    None
+    let sizes = axes
+        .iter()
+        .map(|&(_, d, _)| {
+            let d = d as usize;
+            quote! { #d }
+        })
+        .collect();
+    let strides = axes
+        .iter()
+        .map(|&(_, _, s)| {
+            let s = s as isize;
+            quote! { #s }
+        })
+        .collect();
+    Some((axes.iter().map(|a| a.0).collect(), sizes, strides))
 }
 
 // A const argument for an entry of the generic path: a literal, a bare
@@ -1311,7 +1305,15 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
         }
     };
     // `new` would check the layout again: one error, not two.
-    quote! {{ #check; <#ty>::__prechecked() }}
+    // The type (which holds the user's tokens) is named outside the
+    // `unsafe` block, which must not cover them.
+    quote! {{
+        #check;
+        let __constrided_prechecked = <#ty>::__prechecked;
+        // SAFETY: the `const` block above refuses (a compile error) any
+        // layout whose `CHECKED` is an `Err`: `__prechecked`'s precondition.
+        unsafe { __constrided_prechecked() }
+    }}
 }
 
 // Makes the macro's internal names unique per invocation, so that a
@@ -1483,7 +1485,28 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                     __CONSTRIDED_CHECK
                 }
             };
-            Ok(quote! { ::constrided::__private::static_view(#buffer, #layout, #check) })
+            // The user's expressions are evaluated outside the `unsafe`
+            // block (it must not cover them).
+            // The buffer argument keeps the buffer's span, where a
+            // `MayView` error (a `&mut` through an aliasing layout) points.
+            let arg = quote_spanned! {at=> __constrided_buffer};
+            Ok(quote! {
+                match (#buffer, #layout, #check) {
+                    (__constrided_buffer, __constrided_layout, __constrided_check) => {
+                        // SAFETY: `__constrided_check` is the function above,
+                        // which refuses every broken rule `source_check`
+                        // finds, and the proof kind is the macro's own
+                        // finding (static_view's precondition).
+                        unsafe {
+                            ::constrided::__private::static_view(
+                                #arg,
+                                __constrided_layout,
+                                __constrided_check,
+                            )
+                        }
+                    }
+                }
+            })
         }
     }
 }

@@ -261,6 +261,24 @@ const fn shape_mismatch(m: Message, expected: &Dims, found: &Dims, arg: ShapeArg
             .push(" axes, but ")
             .push_uint(first(found))
             .push(" strides were given"),
+        ShapeArg::Dot => {
+            let e = expected.as_slice();
+            let inner_l = match e.last() {
+                Some(&v) => v,
+                None => 0,
+            };
+            m.push("dot: shapes ")
+                .push_dims(expected)
+                .push(" and ")
+                .push_dims(found)
+                .push(" are not aligned: ")
+                .push_uint(inner_l)
+                .push(" (axis ")
+                .push_uint(e.len().saturating_sub(1))
+                .push(") != ")
+                .push_uint(first(found))
+                .push(" (axis 0)")
+        }
     }
 }
 

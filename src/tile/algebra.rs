@@ -615,6 +615,8 @@ marker!(
 /// ```
 pub struct AlgebraAxis<F, const K: usize>(PhantomData<fn() -> F>);
 
+impl<F, const K: usize> crate::layout::mapping::Sealed for AlgebraAxis<F, K> {}
+
 impl<F: Computed, const K: usize> AxisSpec for AlgebraAxis<F, K> {
     // A broken rule is refused by the function that makes the layout; a
     // type named by hand gets zeros, which `StaticLayout::new` checks.

@@ -826,3 +826,208 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         })
     }
 }
+
+// The lanes of `rows()` (along the last axis; `last`) or `columns()` (along
+// the first): ndarray's rule, a rank-0 layout has one lane of its one
+// element. Panics only when the number of lanes overflows `usize` (an empty
+// lane axis next to axes whose product does not fit), which ndarray cannot
+// represent either.
+fn rows_state<const N: usize>(l: Layout<N>, last: bool) -> SubState<N, 1> {
+    if N == 0 {
+        let sub = match Layout::new([1], [1], l.offset()) {
+            Ok(sub) => sub,
+            // A rank-0 layout's one position is reachable, so it fits.
+            Err(e) => panic!("{e}"),
+        };
+        return SubState {
+            cursor: Cursor::new(l),
+            sub,
+            empty: false,
+        };
+    }
+    match lanes_state(l, if last { N - 1 } else { 0 }) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
+    /// The generalized rows: rank-1 views along the last axis, one per
+    /// index of the other axes in row-major order (ndarray's `rows()`,
+    /// `lanes(N - 1)`); for a 2-D view the ordinary rows. A rank-0 view has
+    /// one row of its one element.
+    ///
+    /// # Panics
+    /// Only when the number of rows does not fit in `usize` (an empty last
+    /// axis next to axes whose product overflows); [`lanes`](Self::lanes)
+    /// returns that as an error.
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let x: Vec<i32> = (0..6).collect();
+    /// let v = StridedView::from_shape([2, 3], &x)?;
+    /// let sums: Vec<i32> = v.rows().map(|r| r.sum()).collect();
+    /// assert_eq!(sums, [3, 12]);
+    /// assert_eq!(v.t().rows().map(|r| r.to_vec()).collect::<Vec<_>>(), [[0, 3], [1, 4], [2, 5]]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn rows(self) -> Lanes<'a, T, N> {
+        Lanes {
+            buf: self.buf(),
+            state: rows_state(self.layout(), true),
+            _marker: PhantomData,
+        }
+    }
+
+    /// The generalized columns: rank-1 views along the first axis, one per
+    /// index of the other axes in row-major order (ndarray's `columns()`,
+    /// `lanes(0)`). A rank-0 view has one column of its one element.
+    ///
+    /// # Panics
+    /// As [`rows`](Self::rows).
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let x: Vec<i32> = (0..6).collect();
+    /// let v = StridedView::from_shape([2, 3], &x)?;
+    /// let sums: Vec<i32> = v.columns().map(|c| c.sum()).collect();
+    /// assert_eq!(sums, [3, 5, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn columns(self) -> Lanes<'a, T, N> {
+        Lanes {
+            buf: self.buf(),
+            state: rows_state(self.layout(), false),
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
+    /// Shared generalized rows (see [`StridedView::rows`]).
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::from_shape([2, 2], &mut x)?;
+    /// assert_eq!(v.rows().map(|r| r.sum()).collect::<Vec<_>>(), [3, 7]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn rows(&self) -> Lanes<'_, T, N> {
+        self.view().rows()
+    }
+
+    /// Shared generalized columns (see [`StridedView::columns`]).
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::from_shape([2, 2], &mut x)?;
+    /// assert_eq!(v.columns().map(|c| c.sum()).collect::<Vec<_>>(), [4, 6]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn columns(&self) -> Lanes<'_, T, N> {
+        self.view().columns()
+    }
+
+    /// Mutable generalized rows: disjoint rank-1 views along the last axis
+    /// (ndarray's `rows_mut()`); see [`StridedView::rows`].
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [3, 1, 2, 9, 7, 8];
+    /// let mut v = StridedViewMut::from_shape([2, 3], &mut x)?;
+    /// for mut r in v.rows_mut() {
+    ///     r.as_mut_slice().unwrap().sort();
+    /// }
+    /// assert_eq!(x, [1, 2, 3, 7, 8, 9]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn rows_mut(&mut self) -> LanesMut<'_, T, N> {
+        LanesMut {
+            buf: self.buf_mut(),
+            state: rows_state(self.layout(), true),
+            _marker: PhantomData,
+        }
+    }
+
+    /// Mutable generalized columns: disjoint rank-1 views along the first
+    /// axis (ndarray's `columns_mut()`).
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [0; 6];
+    /// let mut v = StridedViewMut::from_shape([2, 3], &mut x)?;
+    /// for (j, mut c) in v.columns_mut().enumerate() {
+    ///     c.fill(j);
+    /// }
+    /// assert_eq!(x, [0, 1, 2, 0, 1, 2]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn columns_mut(&mut self) -> LanesMut<'_, T, N> {
+        LanesMut {
+            buf: self.buf_mut(),
+            state: rows_state(self.layout(), false),
+            _marker: PhantomData,
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T, const N: usize> super::StridedArray<T, N> {
+    /// The generalized rows (see [`StridedView::rows`]).
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_shape_fn([2, 3], |[i, j]| 10 * i + j);
+    /// assert_eq!(a.rows().map(|r| r.sum()).collect::<Vec<_>>(), [3, 33]);
+    /// ```
+    pub fn rows(&self) -> Lanes<'_, T, N> {
+        self.view().rows()
+    }
+
+    /// The generalized columns (see [`StridedView::columns`]).
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_shape_fn([2, 3], |[i, j]| 10 * i + j);
+    /// assert_eq!(a.columns().map(|c| c.sum()).collect::<Vec<_>>(), [10, 12, 14]);
+    /// ```
+    pub fn columns(&self) -> Lanes<'_, T, N> {
+        self.view().columns()
+    }
+
+    /// Mutable generalized rows (see [`StridedViewMut::rows_mut`]).
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let mut a = StridedArray::<i32, 2>::zeros([2, 3]);
+    /// for (i, mut r) in a.rows_mut().enumerate() { r.fill(i as i32); }
+    /// assert_eq!(a.into_vec(), [0, 0, 0, 1, 1, 1]);
+    /// ```
+    pub fn rows_mut(&mut self) -> LanesMut<'_, T, N> {
+        let v = self.view_mut();
+        LanesMut {
+            buf: v.buf_mut(),
+            state: rows_state(v.layout(), true),
+            _marker: PhantomData,
+        }
+    }
+
+    /// Mutable generalized columns (see [`StridedViewMut::columns_mut`]).
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let mut a = StridedArray::<i32, 2>::zeros([2, 3]);
+    /// for (j, mut c) in a.columns_mut().enumerate() { c.fill(j as i32); }
+    /// assert_eq!(a.into_vec(), [0, 1, 2, 0, 1, 2]);
+    /// ```
+    pub fn columns_mut(&mut self) -> LanesMut<'_, T, N> {
+        let v = self.view_mut();
+        LanesMut {
+            buf: v.buf_mut(),
+            state: rows_state(v.layout(), false),
+            _marker: PhantomData,
+        }
+    }
+}

@@ -58,7 +58,28 @@ impl<'a, T, const N: usize> StridedViewMut<'a, T, N> {
     }
 }
 
+// The layout of `From`: a contiguous rank-1 layout of `len` elements.
+// Only a zero-sized `T` can have more than `isize::MAX + 1` elements,
+// whose positions do not fit `isize`: the documented panic.
+#[track_caller]
+fn whole_layout(len: usize, what: &str) -> Layout<1> {
+    match Layout::try_contiguous([len]) {
+        Ok(l) => l,
+        Err(e) => panic!(
+            "{what}: {len} elements of a zero-sized type do not fit a layout \
+             (positions must fit isize; at most isize::MAX + 1 elements): {e}"
+        ),
+    }
+}
+
 /// A slice as a rank-1 view of all its elements.
+///
+/// # Panics
+///
+/// If `T` is zero-sized and the slice has more than `isize::MAX + 1`
+/// elements (only zero-sized types can have that many): a layout's
+/// positions must fit `isize`. Check the length first, or use
+/// [`StridedView::from_shape`], which returns the error instead.
 ///
 /// ```
 /// use constrided::StridedView;
@@ -67,7 +88,7 @@ impl<'a, T, const N: usize> StridedViewMut<'a, T, N> {
 /// ```
 impl<'a, T> From<&'a [T]> for StridedView<'a, T, 1> {
     fn from(data: &'a [T]) -> Self {
-        let layout = Layout::contiguous([data.len()]);
+        let layout = whole_layout(data.len(), "StridedView::from(&[T])");
         // SAFETY: a contiguous layout of data.len() elements reaches exactly
         // the slice, which is borrowed for 'a and readable whole.
         unsafe {
@@ -83,6 +104,13 @@ impl<'a, T> From<&'a [T]> for StridedView<'a, T, 1> {
 
 /// A mutable slice as a rank-1 exclusive view of all its elements.
 ///
+/// # Panics
+///
+/// If `T` is zero-sized and the slice has more than `isize::MAX + 1`
+/// elements (only zero-sized types can have that many): a layout's
+/// positions must fit `isize`. Check the length first, or use
+/// [`StridedViewMut::from_shape`], which returns the error instead.
+///
 /// ```
 /// use constrided::StridedViewMut;
 /// let mut x = [1, 2, 3];
@@ -92,7 +120,7 @@ impl<'a, T> From<&'a [T]> for StridedView<'a, T, 1> {
 impl<'a, T> From<&'a mut [T]> for StridedViewMut<'a, T, 1> {
     fn from(data: &'a mut [T]) -> Self {
         let len = data.len();
-        let layout = Layout::contiguous([len]);
+        let layout = whole_layout(len, "StridedViewMut::from(&mut [T])");
         // SAFETY: the contiguous layout reaches exactly the slice, which is
         // exclusively borrowed for 'a; a contiguous layout is unique.
         unsafe {
@@ -103,6 +131,13 @@ impl<'a, T> From<&'a mut [T]> for StridedViewMut<'a, T, 1> {
 
 /// A vector as a rank-1 array.
 ///
+/// # Panics
+///
+/// If `T` is zero-sized and the vector has more than `isize::MAX + 1`
+/// elements (only zero-sized types can have that many): a layout's
+/// positions must fit `isize`. Check the length first, or use
+/// [`StridedArray::from_vec`](crate::StridedArray::from_vec), which returns the error instead.
+///
 /// ```
 /// use constrided::StridedArray;
 /// let a = StridedArray::from(vec![1, 2, 3]);
@@ -111,7 +146,7 @@ impl<'a, T> From<&'a mut [T]> for StridedViewMut<'a, T, 1> {
 #[cfg(feature = "alloc")]
 impl<T> From<alloc::vec::Vec<T>> for super::StridedArray<T, 1> {
     fn from(data: alloc::vec::Vec<T>) -> Self {
-        let layout = Layout::contiguous([data.len()]);
+        let layout = whole_layout(data.len(), "StridedArray::from(Vec<T>)");
         super::StridedArray { data, layout }
     }
 }

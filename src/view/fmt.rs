@@ -270,8 +270,11 @@ fn tuple(f: &mut dyn Write, vals: impl ExactSizeIterator<Item = i128>) -> fmt::R
 /// logical order, elements right-aligned to the widest printed one, a
 /// blank line between blocks of rank 3 and more, lines wrapped at 75
 /// columns, and past 1000 elements only the first and last 3 of each axis
-/// with `...` between. A precision (`{:.2}`) applies to every element.
-/// Rank 0 prints the element; an empty view prints `[]`.
+/// with `...` between. A precision (`{:.2}`) applies to every element:
+/// floats then print exactly that many fraction digits (Rust's `{:.p}`,
+/// as ndarray, and NumPy's `floatmode='fixed'`; scientific notation under
+/// the same rule as without it). Rank 0 prints the element; an empty view
+/// prints `[]`.
 ///
 /// ```
 /// use constrided::{Layout, StridedView};
@@ -283,6 +286,9 @@ fn tuple(f: &mut dyn Write, vals: impl ExactSizeIterator<Item = i128>) -> fmt::R
 /// let w = StridedView::new(&y, Layout::contiguous([2]))?;
 /// assert_eq!(w.to_string(), "[ 0.5 , -1.25]"); // NumPy pads the digits after the point
 /// assert_eq!(format!("{w:.1}"), "[ 0.5, -1.2]");
+/// // np.array2string(np.array([0.5, -1.25, 10.0]), separator=', ', precision=2, floatmode='fixed')
+/// let z = [0.5f64, -1.25, 10.0];
+/// assert_eq!(format!("{:.2}", StridedView::from(&z[..])), "[ 0.50, -1.25, 10.00]");
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
 impl<T: fmt::Display, const N: usize, M: Mapping<N>> fmt::Display for StridedView<'_, T, N, M> {

@@ -24,8 +24,12 @@ mod copy;
 mod eq;
 mod fmt;
 mod iter;
+pub mod linalg;
+mod mut_forms;
 pub(crate) mod ops;
 mod reduce;
+mod shape;
+mod stats;
 mod transform;
 
 #[cfg(feature = "alloc")]
@@ -37,6 +41,9 @@ pub use copy::par_rearrange;
 pub use copy::rearrange;
 pub use iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 pub use reduce::Mean;
+#[cfg(feature = "alloc")]
+pub use shape::CowView;
+pub use stats::Var;
 
 use core::marker::PhantomData;
 use core::ptr::NonNull;

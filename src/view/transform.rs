@@ -231,6 +231,24 @@ macro_rules! shared_view_api {
             /// assert_eq!(y.to_vec(), [2, 5]);
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
+            ///
+            /// On a [`StridedViewMut`] this consumes the view, so a loop
+            /// such as `for c in 0..3 { hwc.index_axis(2, c)?.fill(0) }`
+            /// fails with E0382 "use of moved value". Borrow instead with
+            /// [`index_axis_mut`](StridedViewMut::index_axis_mut) (or
+            /// call [`reborrow`](StridedViewMut::reborrow) first), as every
+            /// `_mut` form (`slice_mut`, `split_at_mut`, `t_mut`, …) does:
+            ///
+            /// ```
+            /// # use constrided::{Layout, StridedViewMut};
+            /// let mut buf = [0u8; 12];
+            /// let mut hwc = StridedViewMut::new(&mut buf, Layout::contiguous([2, 2, 3]))?;
+            /// for c in 0..3 {
+            ///     hwc.index_axis_mut(2, c)?.fill(c as u8); // or hwc.reborrow().index_axis(2, c)?
+            /// }
+            /// assert_eq!(buf[..3], [0, 1, 2]);
+            /// # Ok::<(), constrided::LayoutError>(())
+            /// ```
             pub fn index_axis<const R: usize>(
                 self,
                 axis: usize,

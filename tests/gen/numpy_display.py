@@ -3,7 +3,8 @@
 `// BEGIN NUMPY FLOAT CASES` and `// END NUMPY FLOAT CASES`).
 
 Each expected string is `np.array2string(a, separator=', ')` of real NumPy
-(2.x), written literally into the test file; the element values are written
+(2.x) (for the `{:.p}` cases `np.array2string(a, separator=', ',
+precision=p, floatmode='fixed')`), written literally into the test file; the element values are written
 as Rust literals (shortest round-trip repr) or, for long arrays, as a
 formula computed identically (one IEEE operation per element) on both sides.
 
@@ -145,6 +146,36 @@ for name, dt, a, formula in cases:
         out.append(f"    let data: Vec<{ty}> = (0..{a.size}).map({formula}).collect();")
     out.append(f"    let a = StridedArray::<{ty}, {n}>::from_vec([{shape}], data).unwrap();")
     out.append(f"    assert_eq!(a.to_string(), {rust_str(exp)});")
+    out.append("}")
+    out.append("")
+
+# `{:.p}`: NumPy's floatmode='fixed' with precision p (exactly p fraction
+# digits), on the named cases (p = 2), the random ones (p = 0 and 3) and
+# two long ones (p = 2).
+fixed = []
+for name, dt, a, formula in cases:
+    if name.startswith("random"):
+        ps = (0, 3)
+    elif formula is None or name.startswith(("wrap_2d", "summarized_1d")):
+        ps = (2,)
+    else:
+        ps = ()
+    for p in ps:
+        fixed.append((name, dt, a, formula, p))
+for name, dt, a, formula, p in fixed:
+    ty = "f64" if dt is np.float64 else "f32"
+    exp = np.array2string(a, separator=", ", precision=p, floatmode="fixed")
+    shape = ", ".join(str(d) for d in a.shape)
+    n = len(a.shape)
+    out.append("#[test]")
+    out.append(f"fn np_fixed{p}_{name}() {{")
+    if formula is None:
+        vals = ", ".join(lit(x, dt) for x in a.ravel())
+        out.append(f"    let data: Vec<{ty}> = vec![{vals}];")
+    else:
+        out.append(f"    let data: Vec<{ty}> = (0..{a.size}).map({formula}).collect();")
+    out.append(f"    let a = StridedArray::<{ty}, {n}>::from_vec([{shape}], data).unwrap();")
+    out.append(f"    assert_eq!(format!(\"{{a:.{p}}}\"), {rust_str(exp)});")
     out.append("}")
     out.append("")
 

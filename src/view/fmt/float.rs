@@ -1,6 +1,7 @@
 //! NumPy's default float printing (`FloatingFormat` with `floatmode='maxprec'`,
-//! `sign='-'`, precision 8 unless a `{:.p}` precision is given), for `f32`
-//! and `f64` elements. The digits come from Rust's float formatting: `{}` and
+//! `sign='-'`, precision 8), for `f32` and `f64` elements; a `{:.p}`
+//! precision is `floatmode='fixed'` with precision p (exactly p fraction
+//! digits, as Rust's `{:.p}` and ndarray print). The digits come from Rust's float formatting: `{}` and
 //! `{:e}` give the shortest repr that round-trips (NumPy's dragon4 in unique
 //! mode), and `{:.p}` / `{:.pe}` round the exact value half to even at `p`
 //! fraction digits (dragon4 with a cutoff). No allocation: numbers are
@@ -192,6 +193,9 @@ type Values<'a> = &'a mut dyn FnMut(&mut dyn FnMut(Float));
 // NumPy's `FloatingFormat` after `fillFormat`.
 struct Format {
     exp: bool,
+    // NumPy's floatmode='fixed' (a `{:.p}` precision): every value has
+    // exactly `precision` fraction digits, trailing zeros kept.
+    fixed: bool,
     precision: usize,
     pad_left: usize,
     pad_right: usize,
@@ -199,7 +203,7 @@ struct Format {
 }
 
 impl Format {
-    fn new(kind: Kind, vals: Values<'_>, precision: usize) -> Format {
+    fn new(kind: Kind, vals: Values<'_>, precision: usize, fixed_mode: bool) -> Format {
         let mut b = Buf::new();
         // The magnitudes of the finite nonzero values choose the notation.
         let (mut max, mut min, mut finite) = (0f64, f64::INFINITY, false);
@@ -226,6 +230,7 @@ impl Format {
         let exp = min.is_finite() && (max >= cutoff || min < 1e-4 || max / min > 1e3);
         let mut f = Format {
             exp,
+            fixed: fixed_mode,
             precision,
             pad_left: 0,
             pad_right: 0,
@@ -243,10 +248,10 @@ impl Format {
                     size = size.max(exp_digits(e));
                 }
             });
-            f.precision = frac;
+            f.precision = if fixed_mode { precision } else { frac };
             f.pad_left = int;
             f.exp_size = size;
-            f.pad_right = size + 2 + frac;
+            f.pad_right = size + 2 + f.precision;
         } else {
             let (mut int, mut frac) = (0, 0);
             vals(&mut |v| {
@@ -257,7 +262,7 @@ impl Format {
                 }
             });
             f.pad_left = int;
-            f.pad_right = frac;
+            f.pad_right = if fixed_mode { precision } else { frac };
         }
         if nonfinite {
             let offset = f.pad_right + 1;
@@ -308,6 +313,16 @@ impl Format {
                 w.write_char('0')?;
             }
             write!(w, "{}", exp.unsigned_abs())
+        } else if self.fixed {
+            // `{:.p}`: exactly p fraction digits, rounded half to even at
+            // the exact value as NumPy's dragon4 does; `2.` when p = 0.
+            v.positional(b, Some(self.precision));
+            let s = b.as_str();
+            let int = s.find('.').unwrap_or(s.len());
+            spaces(w, self.pad_left.saturating_sub(int))?;
+            w.write_str(&s[..int])?;
+            w.write_char('.')?;
+            w.write_str(s.get(int + 1..).unwrap_or(""))
         } else {
             let (int, frac) = fixed(v, self.precision, b);
             let s = b.as_str();
@@ -342,6 +357,7 @@ pub(super) fn write_array<T, const N: usize, M: Mapping<N>>(
             })
         },
         precision.unwrap_or(8),
+        precision.is_some(),
     );
     let elem = |x: &T, w: &mut dyn Write| {
         let mut b = Buf::new();

@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 use core::ops::Mul;
 
 use generic_array::{ArrayLength, GenericArray};
-use typenum::{Const, Prod, ToUInt, U, U1};
+use typenum::{Const, Prod, ToUInt, Unsigned, U, U1};
 
 use crate::error::LayoutError;
 use crate::layout::message::describe_after;
@@ -65,13 +65,17 @@ pub struct NegAxis<const SIZE: usize, const STRIDE: isize>;
 /// assert_eq!(<Axis<4, 20> as AxisSpec>::STRIDE, Some(20));
 /// assert_eq!(<CAxis<4> as AxisSpec>::STRIDE, None);
 /// ```
-pub trait AxisSpec {
+pub trait AxisSpec: Sealed {
     /// The size.
     const SIZE: usize;
     /// The stride, `None` for the row-major default. `Err` when it does
     /// not fit `isize` (`-isize::MIN`).
     const STRIDE: Option<isize>;
 }
+// Sealed: only the crate's axis types say what a static layout's numbers are.
+impl<const SIZE: usize, const STRIDE: isize> Sealed for Axis<SIZE, STRIDE> {}
+impl<const SIZE: usize> Sealed for CAxis<SIZE> {}
+impl<const SIZE: usize, const STRIDE: isize> Sealed for NegAxis<SIZE, STRIDE> {}
 impl<const SIZE: usize, const STRIDE: isize> AxisSpec for Axis<SIZE, STRIDE> {
     const SIZE: usize = SIZE;
     const STRIDE: Option<isize> = Some(STRIDE);
@@ -188,6 +192,9 @@ pub trait StaticMapping<const N: usize>: Mapping<N> {
 /// assert_eq!(count(strided![shape = (4, 3)]), 12);
 /// ```
 pub trait Materialize<const N: usize>: StaticMapping<N> {
+    /// The shape as a type-level list, `(U<shape[0]>, (…, ()))` (see
+    /// [`shape_list`]), which the static transforms rewrite.
+    type Shape;
     /// `shape[0] × … × shape[N-1]` in typenum.
     type Numel: ArrayLength;
 }
@@ -211,6 +218,213 @@ where
     H: Mul<T::Out>,
 {
     type Out = Prod<H, T::Out>;
+}
+
+/// Type-level shape lists: the shape of a static mapping as a nested list
+/// of typenum numbers, `(U4, (U3, ()))` for shape (4, 3), and what the
+/// static transforms do to it, so that [`Materialize::Numel`] (the length
+/// of `to_array()`'s array) follows every transform. The lists are also
+/// checked against the validated layout: `to_array` refuses to compile
+/// when their product differs from the layout's element count.
+///
+/// ```
+/// use constrided::static_layout::shape_list::{At, InsertAt, RemoveAt, ReplaceAt, Reverse, Swap};
+/// use typenum::{U1, U2, U3, U4};
+/// type S = (U4, (U3, (U2, ())));
+/// let _: <S as At<1>>::Out = U3::default();
+/// let _: <S as RemoveAt<0>>::Out = (U3::default(), (U2::default(), ()));
+/// let _: <S as InsertAt<3, U1>>::Out = (U4::default(), (U3::default(), (U2::default(), (U1::default(), ()))));
+/// let _: <S as ReplaceAt<2, U1>>::Out = (U4::default(), (U3::default(), (U1::default(), ())));
+/// let _: <S as Reverse>::Out = (U2::default(), (U3::default(), (U4::default(), ())));
+/// let _: <S as Swap<0, 2>>::Out = (U2::default(), (U3::default(), (U4::default(), ())));
+/// ```
+pub mod shape_list {
+    use core::ops::{Add, Div, Sub};
+    use typenum::{Const, Diff, Quot, Sub1, Sum, ToUInt, B1, U};
+
+    /// Entry `A` of the list.
+    pub trait At<const A: usize> {
+        /// The entry.
+        type Out;
+    }
+    /// The list with entry `A` replaced by `X`.
+    pub trait ReplaceAt<const A: usize, X> {
+        /// The new list.
+        type Out;
+    }
+    /// The list without entry `A`.
+    pub trait RemoveAt<const A: usize> {
+        /// The new list.
+        type Out;
+    }
+    /// The list with `X` inserted before entry `A` (`A` = length appends).
+    pub trait InsertAt<const A: usize, X> {
+        /// The new list.
+        type Out;
+    }
+    /// The list reversed.
+    pub trait Reverse {
+        /// The new list.
+        type Out;
+    }
+    /// The list reversed onto `Acc`.
+    pub trait ReverseOnto<Acc> {
+        /// The new list.
+        type Out;
+    }
+    impl<Acc> ReverseOnto<Acc> for () {
+        type Out = Acc;
+    }
+    impl<H, T: ReverseOnto<(H, Acc)>, Acc> ReverseOnto<Acc> for (H, T) {
+        type Out = T::Out;
+    }
+    impl<S: ReverseOnto<()>> Reverse for S {
+        type Out = S::Out;
+    }
+    /// The list with entries `A` and `B` swapped.
+    pub trait Swap<const A: usize, const B: usize> {
+        /// The new list.
+        type Out;
+    }
+    impl<S, const A: usize, const B: usize> Swap<A, B> for S
+    where
+        S: At<A> + At<B> + ReplaceAt<A, <S as At<B>>::Out>,
+        <S as ReplaceAt<A, <S as At<B>>::Out>>::Out: ReplaceAt<B, <S as At<A>>::Out>,
+    {
+        type Out =
+            <<S as ReplaceAt<A, <S as At<B>>::Out>>::Out as ReplaceAt<B, <S as At<A>>::Out>>::Out;
+    }
+    /// The size of `START..STOP` by `STEP`, `ceil((STOP - START) / STEP)`,
+    /// as a typenum number (implemented by `()`).
+    ///
+    /// ```
+    /// use constrided::static_layout::shape_list::SliceLen;
+    /// use typenum::Unsigned;
+    /// assert_eq!(<() as SliceLen<1, 8, 3>>::Out::USIZE, 3);
+    /// ```
+    pub trait SliceLen<const START: usize, const STOP: usize, const STEP: usize> {
+        /// The size.
+        type Out;
+    }
+    impl<const START: usize, const STOP: usize, const STEP: usize> SliceLen<START, STOP, STEP> for ()
+    where
+        Const<START>: ToUInt,
+        Const<STOP>: ToUInt,
+        Const<STEP>: ToUInt,
+        U<STOP>: Sub<U<START>>,
+        Diff<U<STOP>, U<START>>: Add<U<STEP>>,
+        Sum<Diff<U<STOP>, U<START>>, U<STEP>>: Sub<B1>,
+        Sub1<Sum<Diff<U<STOP>, U<START>>, U<STEP>>>: Div<U<STEP>>,
+    {
+        type Out = Quot<Sub1<Sum<Diff<U<STOP>, U<START>>, U<STEP>>>, U<STEP>>;
+    }
+
+    impl<H0, T> At<0> for (H0, T) {
+        type Out = H0;
+    }
+    impl<H0, T, X> ReplaceAt<0, X> for (H0, T) {
+        type Out = (X, T);
+    }
+    impl<H0, T> RemoveAt<0> for (H0, T) {
+        type Out = T;
+    }
+    impl<T, X> InsertAt<0, X> for T {
+        type Out = (X, T);
+    }
+    impl<H0, H1, T> At<1> for (H0, (H1, T)) {
+        type Out = H1;
+    }
+    impl<H0, H1, T, X> ReplaceAt<1, X> for (H0, (H1, T)) {
+        type Out = (H0, (X, T));
+    }
+    impl<H0, H1, T> RemoveAt<1> for (H0, (H1, T)) {
+        type Out = (H0, T);
+    }
+    impl<H0, T, X> InsertAt<1, X> for (H0, T) {
+        type Out = (H0, (X, T));
+    }
+    impl<H0, H1, H2, T> At<2> for (H0, (H1, (H2, T))) {
+        type Out = H2;
+    }
+    impl<H0, H1, H2, T, X> ReplaceAt<2, X> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, (X, T)));
+    }
+    impl<H0, H1, H2, T> RemoveAt<2> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, T));
+    }
+    impl<H0, H1, T, X> InsertAt<2, X> for (H0, (H1, T)) {
+        type Out = (H0, (H1, (X, T)));
+    }
+    impl<H0, H1, H2, H3, T> At<3> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = H3;
+    }
+    impl<H0, H1, H2, H3, T, X> ReplaceAt<3, X> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, (X, T))));
+    }
+    impl<H0, H1, H2, H3, T> RemoveAt<3> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, T)));
+    }
+    impl<H0, H1, H2, T, X> InsertAt<3, X> for (H0, (H1, (H2, T))) {
+        type Out = (H0, (H1, (H2, (X, T))));
+    }
+    impl<H0, H1, H2, H3, H4, T> At<4> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = H4;
+    }
+    impl<H0, H1, H2, H3, H4, T, X> ReplaceAt<4, X> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, (X, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, T> RemoveAt<4> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, T))));
+    }
+    impl<H0, H1, H2, H3, T, X> InsertAt<4, X> for (H0, (H1, (H2, (H3, T)))) {
+        type Out = (H0, (H1, (H2, (H3, (X, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T> At<5> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = H5;
+    }
+    impl<H0, H1, H2, H3, H4, H5, T, X> ReplaceAt<5, X> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (X, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T> RemoveAt<5> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, T)))));
+    }
+    impl<H0, H1, H2, H3, H4, T, X> InsertAt<5, X> for (H0, (H1, (H2, (H3, (H4, T))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (X, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T> At<6> for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T))))))) {
+        type Out = H6;
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T, X> ReplaceAt<6, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (X, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T> RemoveAt<6> for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T))))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, T))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, T, X> InsertAt<6, X> for (H0, (H1, (H2, (H3, (H4, (H5, T)))))) {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (X, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T> At<7>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = H7;
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T, X> ReplaceAt<7, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, (X, T))))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, H7, T> RemoveAt<7>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, (H7, T))))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))));
+    }
+    impl<H0, H1, H2, H3, H4, H5, H6, T, X> InsertAt<7, X>
+        for (H0, (H1, (H2, (H3, (H4, (H5, (H6, T)))))))
+    {
+        type Out = (H0, (H1, (H2, (H3, (H4, (H5, (H6, (X, T))))))));
+    }
 }
 
 // The nested size list of an axis tuple, for Product.
@@ -273,31 +487,39 @@ macro_rules! static_rank {
             pub const CHECKED: Result<Layout<$n>, LayoutError> =
                 layout_of::<$n>([$($a::SIZE),*], [$($a::STRIDE),*], OFFSET);
 
-            /// The layout as a runtime [`Layout`]. Numbers that break a rule
-            /// give the empty layout here: no value of such a type can be
-            /// made, since [`new`](Self::new) and `Default` refuse it with a
-            /// compile error naming the rule (a panicking `LAYOUT` was
-            /// reported again at every use, burying the user's line).
+            /// The layout as a runtime [`Layout`], the one source of the
+            /// [`Mapping`] numbers (`shape()`, `strides()`, `offset()`,
+            /// `to_layout()`) and of `REQUIRED_LEN`. Numbers that break a
+            /// rule are a compile error naming the rule wherever the type
+            /// is used (a `const` assertion: it is evaluated whenever a
+            /// function that uses the type is instantiated), never a
+            /// fallback layout.
             ///
             /// ```
             /// use constrided::static_layout::{Axis, StaticLayout};
             /// let l = StaticLayout::<(Axis<4, 20>, Axis<3, 2>), 22>::LAYOUT;
             /// assert_eq!(l.required_len(), 87);
             /// ```
-            pub const LAYOUT: Layout<$n> = match Self::CHECKED {
-                Ok(l) => l,
-                Err(_) => Layout::contiguous([0; $n]),
-            };
-
-            // The constructors' check, in one line so that the error's
-            // note is short.
+            ///
+            /// ```compile_fail,E0080
+            /// use constrided::static_layout::{Axis, StaticLayout};
+            /// let l = StaticLayout::<(Axis<4, -1>,), 0>::LAYOUT; // reaches -3
+            /// ```
             #[rustfmt::skip]
-            const REFUSE: () = if let Err(e) = Self::CHECKED { panic!("{}", describe_after("static layout: ", &e).as_str()) };
+            pub const LAYOUT: Layout<$n> = match Self::CHECKED { Ok(l) => l, Err(e) => panic!("{}", describe_after("static layout: ", &e).as_str()) };
 
-            /// The value without the check, for `strided!`, which has
-            /// checked the layout at the user's call (one error, not two).
+            /// The value without the constructor's check, for `strided!`,
+            /// which has checked the layout at the user's call (one error
+            /// at the user's line, not a second one in this crate).
+            ///
+            /// # Safety
+            ///
+            /// [`CHECKED`](Self::CHECKED) must be `Ok`. (A broken layout is
+            /// still refused by [`LAYOUT`](Self::LAYOUT), which every
+            /// method of the value evaluates, but callers must not rely on
+            /// that.)
             #[doc(hidden)]
-            pub const fn __prechecked() -> Self {
+            pub const unsafe fn __prechecked() -> Self {
                 StaticLayout { _axes: PhantomData }
             }
 
@@ -309,7 +531,7 @@ macro_rules! static_rank {
             /// assert_eq!(l.offset_of_unchecked([2]), 0);
             /// ```
             pub const fn new() -> Self {
-                let () = Self::REFUSE;
+                let _layout: Layout<$n> = Self::LAYOUT;
                 StaticLayout { _axes: PhantomData }
             }
         }
@@ -318,7 +540,7 @@ macro_rules! static_rank {
             fn default() -> Self {
                 // Evaluated here (not in `new`) so that a broken layout's
                 // error notes the caller's line.
-                let () = Self::REFUSE;
+                let _layout: Layout<$n> = Self::LAYOUT;
                 StaticLayout { _axes: PhantomData }
             }
         }
@@ -340,7 +562,7 @@ macro_rules! static_rank {
             }
             #[inline(always)]
             fn shape(&self) -> [usize; $n] {
-                [$($a::SIZE),*]
+                const { Self::LAYOUT.shape() }
             }
             #[inline(always)]
             fn strides(&self) -> [isize; $n] {
@@ -348,7 +570,7 @@ macro_rules! static_rank {
             }
             #[inline(always)]
             fn offset(&self) -> usize {
-                OFFSET
+                const { Self::LAYOUT.offset() }
             }
             #[inline(always)]
             fn to_layout(&self) -> Layout<$n> {
@@ -370,6 +592,7 @@ macro_rules! static_rank {
             nested!($($d)*): Product,
             <nested!($($d)*) as Product>::Out: ArrayLength,
         {
+            type Shape = nested!($($d)*);
             type Numel = <nested!($($d)*) as Product>::Out;
         }
     };
@@ -389,6 +612,13 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// The elements in row-major order, in a stack array whose length the
     /// type system computes from the static shape. No allocation.
     ///
+    /// # Panics
+    ///
+    /// Never for the crate's static mappings: the array's type-level
+    /// length is checked against the validated layout at compile time, and
+    /// the copied count against it again in every build (a panic there
+    /// would be a bug of this crate, never uninitialised memory).
+    ///
     /// ```
     /// use constrided::strided;
     /// let buf: [i32; 100] = core::array::from_fn(|i| i as i32);
@@ -399,17 +629,48 @@ impl<'a, T: Copy, const N: usize, M: Materialize<N>> StridedView<'a, T, N, M> {
     /// // Also after the static transforms that keep the element count.
     /// assert_eq!(v.t().to_array()[..3], [22, 42, 62]);
     /// assert_eq!(v.flip_axis::<0>().insert_axis_at::<0>().to_array()[0], 82);
+    /// // And after those that change it: the count is a typenum computation.
+    /// assert_eq!(v.slice_axis::<0, 1, 4, 2>().to_array()[..], [42, 44, 46, 82, 84, 86]);
+    /// assert_eq!(v.index_axis_at::<1, 2>().to_array()[..], [26, 46, 66, 86]);
     /// ```
     #[inline]
     pub fn to_array(&self) -> GenericArray<T, M::Numel> {
+        // The type-level count against the one validated layout: a
+        // compile error if they ever disagree ...
+        const {
+            assert!(
+                numel_of(&M::LAYOUT.shape()) == <M::Numel as Unsigned>::USIZE,
+                "to_array: the type-level element count differs from the layout's"
+            )
+        };
+        // ... and, in every build, the count `copy_to_ptr` writes (the
+        // product of `shape()`) against the array's length (folds to
+        // nothing for a static mapping).
+        let n: usize = self.mapping().shape().iter().product();
+        assert_eq!(
+            n,
+            <M::Numel as Unsigned>::USIZE,
+            "to_array: the view has {n} elements, the array {}",
+            <M::Numel as Unsigned>::USIZE
+        );
         let mut out = GenericArray::<T, M::Numel>::uninit();
-        // SAFETY: the type-level length is the static element count, so
-        // copy_to_ptr (plain loops over the constant shape) initialises
-        // every element; T: Copy, so nothing can panic halfway.
+        // SAFETY: `out` has room for `M::Numel` elements, and copy_to_ptr
+        // writes exactly `n` = the product of `shape()` of them (plain
+        // loops over the constant shape), which the assertion above
+        // checked equals `M::Numel`, so every element is initialised
+        // before `assume_init`; T: Copy, so nothing can panic halfway.
         unsafe {
             self.copy_to_ptr(out.as_mut_ptr().cast::<T>());
             GenericArray::assume_init(out)
         }
+    }
+}
+
+// The element count of a shape, saturating (a valid layout's count fits).
+const fn numel_of(shape: &[usize]) -> usize {
+    match crate::layout::math::numel(shape) {
+        Ok(n) => n,
+        Err(_) => usize::MAX,
     }
 }
 

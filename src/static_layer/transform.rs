@@ -31,19 +31,16 @@ pub use crate::static_layout::Transposed;
 use crate::static_layout::{zst, StaticLayout, StaticMapping};
 use crate::view::{StridedView, StridedViewMut};
 
-// The layout of a transform, or the empty layout when its arguments break
-// a rule. The methods that make a transform (`flip_axis::<A>()`, ...)
-// refuse such arguments with a compile error at instantiation: an inline
-// `const` block right in the method the user called panics with the
-// rule's message. `LAYOUT` itself never panics: a failing `LAYOUT` was
-// reported again at every use (each `shape()`, each index), a cascade of
-// notes (up to 148 lines) that buried the user's line. An empty layout
-// reaches no element, so a transform type named directly with bad
-// arguments stays sound.
-const fn or_empty<const N: usize>(r: Result<Layout<N>, Message>) -> Layout<N> {
+// The layout of a transform whose arguments passed its `CHECK` (so the
+// `Err` arm is unreachable: a transform of a valid layout with valid
+// arguments is valid). Never a fallback layout: a type named directly with
+// bad arguments is a compile error wherever it is used, since its `LAYOUT`
+// (the one source of its shape, strides, offset and reach) evaluates the
+// `CHECK` first.
+const fn or_panic<const N: usize>(r: Result<Layout<N>, Message>) -> Layout<N> {
     match r {
         Ok(l) => l,
-        Err(_) => Layout::contiguous([0; N]),
+        Err(m) => panic!("{}", m.as_str()),
     }
 }
 
@@ -87,7 +84,7 @@ pub const fn reversed<const N: usize>(l: Layout<N>) -> Layout<N> {
         strides[k] = d[N - 1 - k];
         k += 1;
     }
-    or_empty(checked("t(): ", shape, strides, l.offset()))
+    or_panic(checked("t(): ", shape, strides, l.offset()))
 }
 
 /// `transpose_axes::<A, B>()`: axes `A` and `B` swapped.
@@ -366,6 +363,49 @@ zst!(
     SliceAxis [const R: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
     [R, A, START, STOP, STEP] []);
 
+// Each transform's check of its const arguments, in one place: an
+// associated constant of its type, which its `LAYOUT` evaluates first (so
+// every use of the type, however it was made, evaluates it) and which the
+// layout and view methods that make the transform evaluate too (so the
+// error notes the caller's line). A broken argument is a compile error
+// naming the parameter and the numbers, at instantiation.
+macro_rules! transform_check {
+    ([$($g:tt)*] $ty:ty, $problem:expr) => {
+        impl<$($g)*> $ty {
+            #[rustfmt::skip]
+            pub(crate) const CHECK: () = if let Some(m) = $problem { panic!("{}", m.as_str()) };
+        }
+    };
+}
+
+transform_check!([L, const N: usize] Transposed<L, N>, None::<Message>);
+transform_check!(
+    [L: StaticMapping<N>, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>,
+    problem(swapped(L::LAYOUT, A, B))
+);
+transform_check!(
+    [L: StaticMapping<N>, const N: usize, const A: usize] FlipAxis<L, N, A>,
+    problem(flipped(L::LAYOUT, A))
+);
+transform_check!(
+    [L: StaticMapping<N>, const N: usize, MR, const A: usize, const I: usize]
+    IndexAxisAt<L, Rank<N>, MR, A, I>,
+    index_problem(L::LAYOUT, A, I)
+);
+transform_check!(
+    [L, const N: usize, MR, const A: usize] InsertAxisAt<L, Rank<N>, MR, A>,
+    insert_problem::<N>(A)
+);
+transform_check!(
+    [L: StaticMapping<N>, const N: usize, MR, const A: usize] RemoveAxisAt<L, Rank<N>, MR, A>,
+    remove_problem(L::LAYOUT, A)
+);
+transform_check!(
+    [L: StaticMapping<N>, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
+    SliceAxis<L, N, A, START, STOP, STEP>,
+    problem(sliced(L::LAYOUT, A, START, STOP, STEP))
+);
+
 // Mapping + StaticMapping for a transform whose layout is `$layout`
 // (an expression of `L::LAYOUT`), of rank `$r`.
 macro_rules! static_mapping {
@@ -401,44 +441,47 @@ macro_rules! static_mapping {
         where
             $($bounds)*
         {
-            const LAYOUT: Layout<$r> = $layout;
+            const LAYOUT: Layout<$r> = {
+                let () = Self::CHECK;
+                or_panic($layout)
+            };
             const REQUIRED_LEN: usize = Self::LAYOUT.required_len();
         }
     };
 }
 
-static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], reversed(L::LAYOUT));
+static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], Ok(reversed(L::LAYOUT)));
 static_mapping!(
     [L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N,
     [L: StaticMapping<N>],
-    or_empty(swapped(L::LAYOUT, A, B))
+    swapped(L::LAYOUT, A, B)
 );
 static_mapping!(
     [L, const N: usize, const A: usize] FlipAxis<L, N, A>, N,
     [L: StaticMapping<N>],
-    or_empty(flipped(L::LAYOUT, A))
+    flipped(L::LAYOUT, A)
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize, const I: usize]
     IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M,
     [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    or_empty(indexed::<N, M>(L::LAYOUT, A, I))
+    indexed::<N, M>(L::LAYOUT, A, I)
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M,
     [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>],
-    or_empty(inserted::<N, M>(L::LAYOUT, A))
+    inserted::<N, M>(L::LAYOUT, A)
 );
 static_mapping!(
     [L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M,
     [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    or_empty(removed::<N, M>(L::LAYOUT, A))
+    removed::<N, M>(L::LAYOUT, A)
 );
 static_mapping!(
     [L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
     SliceAxis<L, N, A, START, STOP, STEP>, N,
     [L: StaticMapping<N>],
-    or_empty(sliced(L::LAYOUT, A, START, STOP, STEP))
+    sliced(L::LAYOUT, A, START, STOP, STEP)
 );
 
 // The transform methods, on every static layout type of rank `$r`.
@@ -468,8 +511,7 @@ macro_rules! layout_methods {
             where
                 Self: StaticMapping<$r>,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(swapped(<Self as StaticMapping<$r>>::LAYOUT, A, B)) { panic!("{}", m.as_str()) } };
+                let () = TransposeAxes::<Self, $r, A, B>::CHECK;
                 TransposeAxes::default()
             }
 
@@ -484,8 +526,7 @@ macro_rules! layout_methods {
             where
                 Self: StaticMapping<$r>,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(flipped(<Self as StaticMapping<$r>>::LAYOUT, A)) { panic!("{}", m.as_str()) } };
+                let () = FlipAxis::<Self, $r, A>::CHECK;
                 FlipAxis::default()
             }
 
@@ -503,8 +544,7 @@ macro_rules! layout_methods {
                 Self: StaticMapping<$r>,
                 Rank<$r>: Lower,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = index_problem(<Self as StaticMapping<$r>>::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
+                let () = IndexAxisAt::<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I>::CHECK;
                 IndexAxisAt::default()
             }
 
@@ -522,8 +562,7 @@ macro_rules! layout_methods {
                 Self: StaticMapping<$r>,
                 Rank<$r>: Higher,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = insert_problem::<$r>(A) { panic!("{}", m.as_str()) } };
+                let () = InsertAxisAt::<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>::CHECK;
                 InsertAxisAt::default()
             }
 
@@ -541,8 +580,7 @@ macro_rules! layout_methods {
                 Self: StaticMapping<$r>,
                 Rank<$r>: Lower,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = remove_problem(<Self as StaticMapping<$r>>::LAYOUT, A) { panic!("{}", m.as_str()) } };
+                let () = RemoveAxisAt::<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A>::CHECK;
                 RemoveAxisAt::default()
             }
 
@@ -560,8 +598,7 @@ macro_rules! layout_methods {
             where
                 Self: StaticMapping<$r>,
             {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(sliced(<Self as StaticMapping<$r>>::LAYOUT, A, START, STOP, STEP)) { panic!("{}", m.as_str()) } };
+                let () = SliceAxis::<Self, $r, A, START, STOP, STEP>::CHECK;
                 SliceAxis::default()
             }
         }
@@ -623,11 +660,9 @@ macro_rules! view_methods {
             pub fn transpose_axes<const A: usize, const B: usize>(
                 self,
             ) -> $View<'a, T, N, TransposeAxes<L, N, A, B>> {
-                // Evaluated here (one line, so the error's note is short)
-                // so that an out-of-range argument's error notes the
-                // caller's line.
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(swapped(L::LAYOUT, A, B)) { panic!("{}", m.as_str()) } };
+                // The transform's one check, evaluated here too so that
+                // an out-of-range argument's error notes the caller's line.
+                let () = TransposeAxes::<L, N, A, B>::CHECK;
                 self.remap(TransposeAxes::default())
             }
 
@@ -641,11 +676,9 @@ macro_rules! view_methods {
             /// ```
             #[inline(always)]
             pub fn flip_axis<const A: usize>(self) -> $View<'a, T, N, FlipAxis<L, N, A>> {
-                // Evaluated here (one line, so the error's note is short)
-                // so that an out-of-range argument's error notes the
-                // caller's line.
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(flipped(L::LAYOUT, A)) { panic!("{}", m.as_str()) } };
+                // The transform's one check, evaluated here too so that
+                // an out-of-range argument's error notes the caller's line.
+                let () = FlipAxis::<L, N, A>::CHECK;
                 self.remap(FlipAxis::default())
             }
 
@@ -666,11 +699,9 @@ macro_rules! view_methods {
             >(
                 self,
             ) -> $View<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> {
-                // Evaluated here (one line, so the error's note is short)
-                // so that an out-of-range argument's error notes the
-                // caller's line.
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = problem(sliced(L::LAYOUT, A, START, STOP, STEP)) { panic!("{}", m.as_str()) } };
+                // The transform's one check, evaluated here too so that
+                // an out-of-range argument's error notes the caller's line.
+                let () = SliceAxis::<L, N, A, START, STOP, STEP>::CHECK;
                 self.remap(SliceAxis::default())
             }
         }
@@ -697,8 +728,7 @@ macro_rules! view_rank_methods {
             pub fn index_axis_at<const A: usize, const I: usize>(
                 self,
             ) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = index_problem(L::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
+                let () = IndexAxisAt::<L, Rank<$n>, Rank<$lo>, A, I>::CHECK;
                 self.remap(IndexAxisAt::default())
             }
 
@@ -714,8 +744,7 @@ macro_rules! view_rank_methods {
             pub fn insert_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = insert_problem::<$n>(A) { panic!("{}", m.as_str()) } };
+                let () = InsertAxisAt::<L, Rank<$n>, Rank<$hi>, A>::CHECK;
                 self.remap(InsertAxisAt::default())
             }
 
@@ -731,8 +760,7 @@ macro_rules! view_rank_methods {
             pub fn remove_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = remove_problem(L::LAYOUT, A) { panic!("{}", m.as_str()) } };
+                let () = RemoveAxisAt::<L, Rank<$n>, Rank<$lo>, A>::CHECK;
                 self.remap(RemoveAxisAt::default())
             }
         }
@@ -758,8 +786,7 @@ macro_rules! view_edge_methods {
             pub fn insert_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, 1, InsertAxisAt<L, Rank<0>, Rank<1>, A>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = insert_problem::<0>(A) { panic!("{}", m.as_str()) } };
+                let () = InsertAxisAt::<L, Rank<0>, Rank<1>, A>::CHECK;
                 self.remap(InsertAxisAt::default())
             }
         }
@@ -776,8 +803,7 @@ macro_rules! view_edge_methods {
             pub fn index_axis_at<const A: usize, const I: usize>(
                 self,
             ) -> $View<'a, T, 7, IndexAxisAt<L, Rank<8>, Rank<7>, A, I>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = index_problem(L::LAYOUT, A, I) { panic!("{}", m.as_str()) } };
+                let () = IndexAxisAt::<L, Rank<8>, Rank<7>, A, I>::CHECK;
                 self.remap(IndexAxisAt::default())
             }
 
@@ -793,8 +819,7 @@ macro_rules! view_edge_methods {
             pub fn remove_axis_at<const A: usize>(
                 self,
             ) -> $View<'a, T, 7, RemoveAxisAt<L, Rank<8>, Rank<7>, A>> {
-                #[rustfmt::skip]
-                let () = const { if let Some(m) = remove_problem(L::LAYOUT, A) { panic!("{}", m.as_str()) } };
+                let () = RemoveAxisAt::<L, Rank<8>, Rank<7>, A>::CHECK;
                 self.remap(RemoveAxisAt::default())
             }
         }
@@ -804,36 +829,79 @@ macro_rules! view_edge_methods {
 view_edge_methods!(StridedView);
 view_edge_methods!(StridedViewMut);
 
-// The transforms that keep the element count keep `to_array()`: the
-// count of the transformed layout is the count of the original, as a
-// type-level number (slicing and indexing change it by an amount typenum
-// cannot compute from a const generic on stable Rust).
-impl<L: crate::static_layout::Materialize<N>, const N: usize> crate::static_layout::Materialize<N>
-    for Transposed<L, N>
+// `to_array()` after every static transform: each rewrites the source's
+// type-level shape list (`static_layout::shape_list`) as it rewrites the
+// layout, and the element count is the list's product. `to_array` checks
+// that count against the validated `LAYOUT` (a compile error if they ever
+// differ) and against the copied count (in every build).
+use crate::static_layout::shape_list::{InsertAt, RemoveAt, ReplaceAt, Reverse, SliceLen, Swap};
+use crate::static_layout::{Materialize, Product};
+use generic_array::ArrayLength;
+
+impl<L: Materialize<N>, const N: usize> Materialize<N> for Transposed<L, N>
+where
+    L::Shape: Reverse,
 {
+    type Shape = <L::Shape as Reverse>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize, const B: usize>
-    crate::static_layout::Materialize<N> for TransposeAxes<L, N, A, B>
+impl<L: Materialize<N>, const N: usize, const A: usize, const B: usize> Materialize<N>
+    for TransposeAxes<L, N, A, B>
+where
+    L::Shape: Swap<A, B>,
 {
+    type Shape = <L::Shape as Swap<A, B>>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const A: usize>
-    crate::static_layout::Materialize<N> for FlipAxis<L, N, A>
-{
+impl<L: Materialize<N>, const N: usize, const A: usize> Materialize<N> for FlipAxis<L, N, A> {
+    type Shape = L::Shape;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
-    crate::static_layout::Materialize<M> for InsertAxisAt<L, Rank<N>, Rank<M>, A>
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize> Materialize<M>
+    for InsertAxisAt<L, Rank<N>, Rank<M>, A>
 where
     Rank<N>: Higher<Out = Rank<M>>,
+    L::Shape: InsertAt<A, typenum::U1>,
 {
+    type Shape = <L::Shape as InsertAt<A, typenum::U1>>::Out;
     type Numel = L::Numel;
 }
-impl<L: crate::static_layout::Materialize<N>, const N: usize, const M: usize, const A: usize>
-    crate::static_layout::Materialize<M> for RemoveAxisAt<L, Rank<N>, Rank<M>, A>
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize> Materialize<M>
+    for RemoveAxisAt<L, Rank<N>, Rank<M>, A>
 where
     Rank<N>: Lower<Out = Rank<M>>,
+    L::Shape: RemoveAt<A>,
 {
+    type Shape = <L::Shape as RemoveAt<A>>::Out;
     type Numel = L::Numel;
+}
+impl<L: Materialize<N>, const N: usize, const M: usize, const A: usize, const I: usize>
+    Materialize<M> for IndexAxisAt<L, Rank<N>, Rank<M>, A, I>
+where
+    Rank<N>: Lower<Out = Rank<M>>,
+    L::Shape: RemoveAt<A>,
+    <L::Shape as RemoveAt<A>>::Out: Product,
+    <<L::Shape as RemoveAt<A>>::Out as Product>::Out: ArrayLength,
+{
+    type Shape = <L::Shape as RemoveAt<A>>::Out;
+    type Numel = <<L::Shape as RemoveAt<A>>::Out as Product>::Out;
+}
+impl<
+        L: Materialize<N>,
+        const N: usize,
+        const A: usize,
+        const START: usize,
+        const STOP: usize,
+        const STEP: usize,
+    > Materialize<N> for SliceAxis<L, N, A, START, STOP, STEP>
+where
+    (): SliceLen<START, STOP, STEP>,
+    L::Shape: ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>,
+    <L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out: Product,
+    <<L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out as Product>::Out:
+        ArrayLength,
+{
+    type Shape = <L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out;
+    type Numel =
+        <<L::Shape as ReplaceAt<A, <() as SliceLen<START, STOP, STEP>>::Out>>::Out as Product>::Out;
 }

@@ -131,6 +131,26 @@ pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Resul
     )
 }
 
+// The traits whose impls choose which guard a view meets (uniqueness
+// proofs, borrows, buffers) are sealed: only this module implements them.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Shared {}
+    impl Sealed for super::Unique {}
+    impl Sealed for super::Aliasing {}
+    impl Sealed for super::Deferred {}
+    impl Sealed for super::SharedBorrow {}
+    impl Sealed for super::ExclusiveBorrow {}
+    impl<T, const L: usize> Sealed for &[T; L] {}
+    impl<T, const L: usize> Sealed for &mut [T; L] {}
+    impl<T> Sealed for &[T] {}
+    impl<T> Sealed for &mut [T] {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for &alloc::vec::Vec<T> {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for &mut alloc::vec::Vec<T> {}
+}
+
 /// The buffer of `strided!(&buf; ...)` was written as `&buf`: a shared view,
 /// any layout will do.
 #[derive(Clone, Copy, Debug)]
@@ -152,7 +172,7 @@ pub struct Deferred;
 
 /// What is known of a layout's uniqueness: [`Shared`], [`Unique`],
 /// [`Aliasing`] or [`Deferred`].
-pub trait ProofKind: Copy {
+pub trait ProofKind: Copy + sealed::Sealed {
     /// Whether an exclusive borrow must still be proved at instantiation.
     const DEFERRED: bool;
 }
@@ -184,7 +204,7 @@ pub struct ExclusiveBorrow;
     label = "a `&mut` buffer, viewed through a layout where two indices reach the same position (or whose uniqueness could not be proved)",
     note = "view the buffer through `&` (a shared view may alias), or use a layout with no zero or overlapping strides"
 )]
-pub trait MayView<P> {}
+pub trait MayView<P>: sealed::Sealed {}
 impl<P> MayView<P> for SharedBorrow {}
 impl MayView<Unique> for ExclusiveBorrow {}
 impl MayView<Deferred> for ExclusiveBorrow {}
@@ -331,7 +351,7 @@ pub const fn failure<T: Copy>(r: Result<T, LayoutError>) -> Option<Message> {
     label = "not a buffer",
     note = "buffers are `&[T; L]`, `&[T]`, `&Vec<T>` and their `&mut` forms"
 )]
-pub trait StaticSource<'a> {
+pub trait StaticSource<'a>: sealed::Sealed {
     /// [`SharedBorrow`] or [`ExclusiveBorrow`].
     type Borrow;
     /// The length of a fixed-size array, checked at compile time; `None`
@@ -349,7 +369,6 @@ pub trait StaticSource<'a> {
 /// given with what is known of its uniqueness (`P`: [`Shared`] when the
 /// macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and checked
 /// it, else [`Unique`] or [`Aliasing`] as computed by const evaluation).
-#[inline(always)]
 ///
 /// What needs the buffer's type (a fixed-size array's length, a
 /// [`Deferred`] uniqueness proof for an exclusive borrow) is checked when
@@ -359,7 +378,18 @@ pub trait StaticSource<'a> {
 /// line names the rule and the numbers, and its location is the user's
 /// line (an inline `const` block in this function would point here and
 /// show the user's line only in a trailing "while instantiating" note).
-pub fn static_view<'a, B, const N: usize, M, P, C>(
+///
+/// # Safety
+///
+/// `check` must refuse (with a compile error) every `B, N, M, P` for which
+/// [`source_check`] gives a message, and `P` must be what is known of the
+/// layout's uniqueness. The views' own guards still hold in every build
+/// (a fixed-size array's [`StaticSource::static_view`] re-checks length
+/// and uniqueness, slices and `Vec`s go through `StridedView::new`), so a
+/// broken precondition panics rather than reading out of bounds, but
+/// callers must not rely on that.
+#[inline(always)]
+pub unsafe fn static_view<'a, B, const N: usize, M, P, C>(
     buffer: B,
     layout: (M, P),
     check: C,
@@ -646,4 +676,56 @@ where
             Err(e) => panic!("strided!: {e}"),
         }
     }
+}
+
+// Appends `(a, b, c)`.
+const fn push_list(mut m: Message, v: &[i128]) -> Message {
+    m = m.push("(");
+    let mut i = 0;
+    while i < v.len() {
+        if i > 0 {
+            m = m.push(", ");
+        }
+        m = m.push_int(v[i]);
+        i += 1;
+    }
+    m.push(")")
+}
+
+/// The static axes of a mixed layout behind a `&mut` (`axes`: their
+/// numbers in the layout, `shape` / `strides`: their literal sizes and
+/// strides): a compile error when they alias among themselves, which
+/// makes the layout alias whatever its run-time entries are. Decided by
+/// [`math::find_alias`] within [`math::ALIAS_SEARCH_BUDGET`] steps (every
+/// layout of up to 2^16 elements); undecided ones are left to the run-time
+/// check, which refuses them if they alias.
+pub const fn assert_static_axes_unique(axes: &[usize], shape: &[usize], strides: &[isize]) {
+    let (first, second) = match math::find_alias(shape, strides, math::ALIAS_SEARCH_BUDGET) {
+        math::Uniqueness::Aliases { first, second } => (first, second),
+        _ => return,
+    };
+    let n = shape.len();
+    let mut a = [0i128; crate::MAX_RANK];
+    let mut d = [0i128; crate::MAX_RANK];
+    let mut s = [0i128; crate::MAX_RANK];
+    let mut f = [0i128; crate::MAX_RANK];
+    let mut g = [0i128; crate::MAX_RANK];
+    let mut k = 0;
+    while k < n && k < crate::MAX_RANK {
+        a[k] = axes[k] as i128;
+        d[k] = shape[k] as i128;
+        s[k] = strides[k] as i128;
+        f[k] = first.as_slice()[k] as i128;
+        g[k] = second.as_slice()[k] as i128;
+        k += 1;
+    }
+    let m =
+        Message::from_text("strided!: a mutable view needs a unique layout, but its static axes ");
+    let m = push_list(m, a.split_at(k).0).push(" with sizes ");
+    let m = push_list(m, d.split_at(k).0).push(" and strides ");
+    let m = push_list(m, s.split_at(k).0)
+        .push(" alias whatever the run-time entries are: their indices ");
+    let m = push_list(m, f.split_at(k).0).push(" and ");
+    let m = push_list(m, g.split_at(k).0).push(" reach the same position");
+    panic!("{}", m.as_str())
 }

@@ -39,10 +39,14 @@ pub struct FixS<const V: isize>;
 /// assert_eq!(<Fix<3> as CountEntry>::VALUE, Some(3));
 /// assert_eq!(<Dyn as CountEntry>::VALUE, None);
 /// ```
-pub trait CountEntry {
+pub trait CountEntry: Sealed {
     /// The static value, if any.
     const VALUE: Option<usize>;
 }
+// Sealed: only the crate's entry types say which entries are static.
+impl Sealed for Dyn {}
+impl<const V: usize> Sealed for Fix<V> {}
+impl<const V: isize> Sealed for FixS<V> {}
 impl CountEntry for Dyn {
     const VALUE: Option<usize> = None;
 }
@@ -56,7 +60,7 @@ impl<const V: usize> CountEntry for Fix<V> {
 /// use constrided::mixed_layout::{Dyn, FixS, StrideEntry};
 /// assert_eq!(<FixS<-3> as StrideEntry>::VALUE, Some(-3));
 /// ```
-pub trait StrideEntry {
+pub trait StrideEntry: Sealed {
     /// The static value, if any.
     const VALUE: Option<isize>;
 }
@@ -78,7 +82,7 @@ pub struct MAxis<S, T>(PhantomData<fn() -> (S, T)>);
 /// type A = (MAxis<Dyn, Dyn>, MAxis<Fix<3>, FixS<1>>);
 /// assert_eq!(<A as MixedAxes<2>>::SIZES, [None, Some(3)]);
 /// ```
-pub trait MixedAxes<const N: usize> {
+pub trait MixedAxes<const N: usize>: Sealed {
     /// Static sizes.
     const SIZES: [Option<usize>; N];
     /// Static strides.
@@ -87,6 +91,7 @@ pub trait MixedAxes<const N: usize> {
 
 macro_rules! mixed_axes {
     ($n:literal; $($s:ident $t:ident),*) => {
+        impl<$($s: CountEntry, $t: StrideEntry),*> Sealed for ($(MAxis<$s, $t>,)*) {}
         impl<$($s: CountEntry, $t: StrideEntry),*> MixedAxes<$n> for ($(MAxis<$s, $t>,)*) {
             const SIZES: [Option<usize>; $n] = [$($s::VALUE),*];
             const STRIDES: [Option<isize>; $n] = [$($t::VALUE),*];

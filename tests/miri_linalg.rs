@@ -1,0 +1,74 @@
+//! The one `unsafe` of `dot` / `general_mat_mul` (the call into
+//! matrixmultiply) under Miri: small f32/f64 products whose operands are
+//! flipped, broadcast, transposed, parts of a buffer another view writes
+//! (split_at halves) and raw-parts views, checked against a triple loop.
+
+use constrided::linalg::general_mat_mul;
+use constrided::{Layout, StridedView, StridedViewMut};
+
+fn naive(a: &StridedView<'_, f64, 2>, b: &StridedView<'_, f64, 2>) -> Vec<f64> {
+    let ([m, k], [_, n]) = (a.shape(), b.shape());
+    let mut out = Vec::new();
+    for i in 0..m {
+        for j in 0..n {
+            out.push((0..k).map(|p| a[[i, p]] * b[[p, j]]).sum());
+        }
+    }
+    out
+}
+
+#[test]
+fn flipped_broadcast_transposed_operands() {
+    let x: Vec<f64> = (0..12).map(f64::from).collect();
+    let a = StridedView::new(&x, Layout::new([3, 4], [-4, 1], 8).unwrap()).unwrap();
+    let ones = [2.0f64];
+    let b = StridedView::new(&ones, Layout::new([4, 2], [0, 0], 0).unwrap()).unwrap();
+    let want = naive(&a, &b);
+    assert_eq!(a.dot(&b).into_vec(), want);
+    let at = a.t();
+    assert_eq!(at.t().dot(&b).into_vec(), want);
+    let y: Vec<f32> = (0..12).map(|v| v as f32).collect();
+    let ay = StridedView::from_shape([3, 4], &y).unwrap();
+    let d = ay.dot(&ay.t());
+    assert_eq!(
+        d[[2, 1]],
+        (0..4).map(|p| ((8 + p) * (4 + p)) as f32).sum::<f32>()
+    );
+}
+
+#[test]
+fn into_a_split_half_while_the_sibling_is_written() {
+    let x: Vec<f64> = (0..6).map(f64::from).collect();
+    let a = StridedView::from_shape([2, 3], &x).unwrap();
+    let mut buf = vec![f64::NAN; 8];
+    let c = StridedViewMut::new(&mut buf, Layout::new([2, 4], [1, 2], 0).unwrap()).unwrap();
+    let (mut left, mut right) = c.split_at(1, 2).unwrap();
+    right.fill(-1.0);
+    general_mat_mul(1.0, &a, &a.t(), 0.0, &mut left);
+    right.fill(-2.0);
+    assert_eq!(buf, [5.0, 14.0, 14.0, 50.0, -2.0, -2.0, -2.0, -2.0]);
+}
+
+#[test]
+fn raw_parts_operands_and_beta() {
+    let mut x: Vec<f64> = (0..9).map(f64::from).collect();
+    // SAFETY: every element reached lies in x, which outlives the view.
+    let a = unsafe { StridedView::from_raw_parts_at(x.as_ptr().add(8), [3, 3], [-3, -1]).unwrap() };
+    let a_owned = a.to_owned();
+    let mut c = vec![1.0f64; 9];
+    let mut cv = StridedViewMut::from_shape([3, 3], &mut c).unwrap();
+    general_mat_mul(2.0, &a_owned, &a_owned.t(), 0.5, &mut cv);
+    let want: Vec<f64> = naive(&a_owned.view(), &a_owned.view().t())
+        .iter()
+        .map(|v| 2.0 * v + 0.5)
+        .collect();
+    assert_eq!(c, want);
+    // SAFETY: as above; nothing else touches x meanwhile.
+    let mut cm = unsafe {
+        StridedViewMut::from_raw_parts_at(x.as_mut_ptr().add(8), [3, 3], [-1, -3]).unwrap()
+    };
+    let src: Vec<f64> = vec![1.0; 9];
+    let s = StridedView::from_shape([3, 3], &src).unwrap();
+    general_mat_mul(1.0, &s, &s, 0.0, &mut cm);
+    assert_eq!(x, [3.0; 9]);
+}
