@@ -7,6 +7,9 @@
 //!
 //! `cargo run --release --example blocks`
 
+// LayoutError carries its numbers (see the crate root).
+#![allow(clippy::result_large_err)]
+
 use constrided::tile::{Shape, TileLayout};
 use constrided::{strided, Layout, LayoutError, StridedView, StridedViewMut};
 use std::time::Instant;

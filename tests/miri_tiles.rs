@@ -45,7 +45,7 @@ fn two_kept_tiles_written_in_turn() {
     }
     assert_eq!(a[[0, 0]], 4);
     assert_eq!(d[[3, 3]], 7);
-    drop((a, d));
+    let _ = (a, d);
     assert_eq!(buf[0], 4);
     assert_eq!(buf[63], 7);
     assert_eq!(buf[36], 9);
@@ -63,7 +63,7 @@ fn tiles_of_a_split_half_while_the_sibling_is_written() {
         top.map_inplace(|e| *e += 1);
     }
     drop(tiles);
-    drop(top);
+    let _ = top;
     assert_eq!(buf[..16], [9; 16]);
     assert_eq!(buf[16..], [6; 32]);
 }

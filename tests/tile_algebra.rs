@@ -1,6 +1,7 @@
 //! The layout algebra against a brute-force enumeration of positions:
 //! the `const fn`s (`*_layout`) on random run-time layouts, and the
 //! type-level functions (`zipped_divide`, …) on many literal cases.
+#![allow(clippy::needless_range_loop)]
 
 mod model;
 
