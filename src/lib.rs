@@ -73,6 +73,7 @@ pub use static_layer::layout as static_layout;
 pub use static_layer::mixed as mixed_layout;
 pub use static_layer::transform as static_transform;
 mod static_layer;
+pub mod tile;
 mod view;
 mod zip;
 
@@ -270,6 +271,7 @@ pub use layout::{
     DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
     SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
+pub use tile::{EdgeTiles, EdgeTilesMut, TileLayout, Tiles, TilesMut};
 pub use view::linalg;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]

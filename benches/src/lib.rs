@@ -13,6 +13,7 @@ pub mod cases;
 pub mod elementwise;
 pub mod programs;
 pub mod programs_a;
+pub mod programs_tiles;
 pub mod report;
 
 /// Seconds one call of `f` takes.

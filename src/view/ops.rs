@@ -642,6 +642,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(b, [1, 4, 2, 5, 3, 6]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn assign<MS: Mapping<N>>(
         &mut self,
         src: &StridedView<'_, T, N, MS>,
@@ -649,6 +650,12 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     where
         T: Copy,
     {
+        if M::STATIC && MS::STATIC && self.mapping().shape() == src.mapping().shape() {
+            // Equal constant shapes (static views, static tiles): the
+            // static path of zip_with, row slices (no broadcast: other
+            // shapes are rearrange's ShapeMismatch).
+            return self.zip_with(src, |a, &b| *a = b);
+        }
         kernel::rearrange(self, src)
     }
 
@@ -694,10 +701,18 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         let p = self.as_mut_ptr();
         if M::STATIC {
             let m = *self.mapping();
-            // SAFETY: as in fill; each &mut lives for one call.
-            engine::static_for_each(m.shape(), |i| unsafe {
-                f(&mut *p.add(m.offset_of_unchecked(i)))
-            });
+            // SAFETY: in-range indices of the (valid, unique) mapping reach
+            // distinct positions inside the buffer, exclusively ours; the
+            // source is a dangling pointer of zero-sized `()`s.
+            unsafe {
+                static_rows2(
+                    p,
+                    m,
+                    core::ptr::NonNull::<()>::dangling().as_ptr(),
+                    Zeros::<N>,
+                    |a, _| f(a),
+                )
+            };
             return;
         }
         let l = self.layout();
@@ -719,11 +734,27 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(m, [11, 22, 33, 14, 25, 36]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn zip_with<U, const R: usize, MS: Mapping<R>>(
         &mut self,
         src: &StridedView<'_, U, R, MS>,
         f: impl FnMut(&mut T, &U),
     ) -> Result<(), LayoutError> {
+        if M::STATIC && MS::STATIC && R == N {
+            // Constant shapes (static views, static tiles): equal shapes
+            // need no broadcast, and the loop nest is over the constants.
+            let (md, ms) = (*self.mapping(), *src.mapping());
+            let (ds, ss) = (md.shape(), ms.shape());
+            if (0..N).all(|k| ds[k] == ss[k]) {
+                let (d, s) = (self.as_mut_ptr(), src.as_ptr());
+                // SAFETY: both mappings are valid for their buffers, the
+                // shapes are equal (R == N), dst's mapping is unique and
+                // exclusively ours, src is a shared borrow, so no element
+                // is both.
+                unsafe { static_rows2(d, md, s, ms, f) };
+                return Ok(());
+            }
+        }
         let dl = self.layout();
         let sl = src.layout().broadcast_to(dl.shape())?;
         // SAFETY: dl is valid, unique and exclusively ours; sl reaches only
@@ -889,6 +920,88 @@ impl<T, const N: usize> super::StridedArray<T, N> {
     {
         self.view().fold_axis_into(axis, dst, f)
     }
+}
+
+// A mapping of rank N whose every stride is 0 and shape has no meaning:
+// the "source" of one-operand kernels run by `static_rows2` (zero-sized
+// elements, never read through a real position).
+#[derive(Clone, Copy)]
+struct Zeros<const N: usize>;
+impl<const N: usize> crate::layout::mapping::Sealed for Zeros<N> {}
+impl<const N: usize> Mapping<N> for Zeros<N> {
+    type Transposed = Layout<N>;
+    fn transposed(&self) -> Layout<N> {
+        Layout::contiguous([1; N])
+    }
+    #[inline(always)]
+    fn shape(&self) -> [usize; N] {
+        [1; N]
+    }
+    #[inline(always)]
+    fn strides(&self) -> [isize; N] {
+        [0; N]
+    }
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        0
+    }
+    fn to_layout(&self) -> Layout<N> {
+        Layout::contiguous([1; N])
+    }
+}
+
+// The two-operand static path: the loop nest over `md`'s constant shape,
+// row by row as slices when both operands' last strides are 1 (which the
+// compiler may vectorize; `Zeros` counts as contiguous), element by
+// element otherwise.
+// SAFETY (for callers): `md` and `ms` are valid for the buffers at `d` and
+// `s`, `ms` reaches every index of `md`'s shape (equal shapes, or `Zeros`
+// with a zero-sized `U`), `md` is unique and its elements exclusively the
+// caller's, and no element of `s` is one of `d`'s.
+#[inline(always)]
+unsafe fn static_rows2<T, U, const N: usize, const R: usize, MD: Mapping<N>, MS: Mapping<R>>(
+    d: *mut T,
+    md: MD,
+    s: *const U,
+    ms: MS,
+    mut f: impl FnMut(&mut T, &U),
+) {
+    #[inline(always)]
+    fn rows<T, U>(dr: &mut [T], sr: &[U], f: &mut impl FnMut(&mut T, &U)) {
+        for (a, b) in dr.iter_mut().zip(sr) {
+            f(a, b)
+        }
+    }
+    let shape = md.shape();
+    let zeros = core::mem::size_of::<U>() == 0 && ms.strides().iter().all(|&x| x == 0);
+    if N >= 1 && R == N && md.strides()[N - 1] == 1 && (zeros || ms.strides()[R - 1] == 1) {
+        let n = shape[N - 1];
+        if n == 0 {
+            return;
+        }
+        let mut outer = shape;
+        outer[N - 1] = 1;
+        // SAFETY: a row is the n consecutive positions of indices
+        // (i.., 0..n) (last stride 1), in range for both mappings, so
+        // inside both buffers; dst's are exclusively the caller's and
+        // distinct, and none is a source element (caller), so the
+        // slices do not alias.
+        engine::static_for_each(outer, |i| unsafe {
+            let j: [usize; R] = core::array::from_fn(|k| i[k]);
+            let dr = core::slice::from_raw_parts_mut(d.add(md.offset_of_unchecked(i)), n);
+            let sr = core::slice::from_raw_parts(s.add(ms.offset_of_unchecked(j)), n);
+            rows(dr, sr, &mut f);
+        });
+        return;
+    }
+    // SAFETY: as above, one element at a time; each &mut lives for one call.
+    engine::static_for_each(shape, |i| unsafe {
+        let j: [usize; R] = core::array::from_fn(|k| i[k]);
+        f(
+            &mut *d.add(md.offset_of_unchecked(i)),
+            &*s.add(ms.offset_of_unchecked(j)),
+        )
+    });
 }
 
 // The row-major copy of a view's elements into `out` (one per index), as
