@@ -12,8 +12,8 @@
 //! `cargo run --release -p constrided-bench --example programs_report [--quick] [--runs R] [--rounds N | N] [filter]`:
 //! `--quick` runs tiny sizes once (only to check the asserts).
 
-use constrided_bench::programs;
 use constrided_bench::report::{self, Args};
+use constrided_bench::{programs, programs_a, programs_tiles};
 
 fn main() {
     let mut quick = false;
@@ -30,10 +30,21 @@ fn main() {
         args.rounds = 1;
         args.runs = 1;
     }
-    // (Part A's steps, `programs_a.rs`, join here once both parts are
-    // merged: `d.extend(programs::from_pairs(programs_a::pairs()))` when
-    // not `quick`, `programs_a::check_small()` when `quick`.)
-    let defs = move || programs::all(quick);
+    // Part A's steps (`programs_a.rs`: materialisation, operators with a
+    // broadcast row, axis folds) and the static-tile programs
+    // (`programs_tiles.rs`) join the report at full size; `--quick` only
+    // checks their results at small sizes.
+    let defs = move || {
+        let mut d = programs::all(quick);
+        if quick {
+            programs_a::check_small();
+            programs_tiles::check(24, 40);
+        } else {
+            d.extend(programs::from_pairs(programs_a::pairs()));
+            d.extend(programs::from_pairs(programs_tiles::pairs()));
+        }
+        d
+    };
     report::run_report(
         "programs_report",
         &["ndarray"],

@@ -269,3 +269,50 @@ mod tests {
         super::check(super::H, super::W);
     }
 }
+
+/// The programs report's steps of this file at 1080p, after [`check`]:
+/// (name, constrided, peer) with the peer ndarray's `exact_chunks` twin,
+/// then the hand-written raw-slice twin (the "ndarray" column of those
+/// rows is the hand-written loop: the 1.1x bound).
+pub fn pairs() -> Vec<crate::programs_a::Pair> {
+    check(H, W);
+    let img = image(H, W);
+    let blocks = |f: fn(&mut [f32], usize, usize)| -> Box<dyn FnMut()> {
+        let mut buf = img.clone();
+        Box::new(move || {
+            // The transform and its inverse: the buffer keeps its values.
+            f(&mut buf, H, W);
+            std::hint::black_box(&buf);
+        })
+    };
+    let transpose = |f: fn(&[f32], &mut [f32], usize, usize)| -> Box<dyn FnMut()> {
+        let src = img.clone();
+        let mut dst = vec![0.0f32; H * W];
+        Box::new(move || {
+            f(&src, &mut dst, H, W);
+            std::hint::black_box(&dst);
+        })
+    };
+    vec![
+        (
+            "8x8 blocks 1080p (static tiles) vs ndarray exact_chunks",
+            blocks(blocks_constrided),
+            blocks(blocks_ndarray),
+        ),
+        (
+            "8x8 blocks 1080p (static tiles) vs hand-written [peer column]",
+            blocks(blocks_constrided),
+            blocks(blocks_hand),
+        ),
+        (
+            "tiled transpose 1080p vs ndarray",
+            transpose(transpose_constrided),
+            transpose(transpose_ndarray),
+        ),
+        (
+            "tiled transpose 1080p vs hand-written [peer column]",
+            transpose(transpose_constrided),
+            transpose(transpose_hand),
+        ),
+    ]
+}

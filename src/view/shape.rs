@@ -148,6 +148,32 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         }
     }
 
+    /// The elements in row-major (C) order: this view when it already is
+    /// contiguous, else a row-major copy made by the copy engine
+    /// ([`to_owned`](Self::to_owned); ndarray's `as_standard_layout`).
+    ///
+    /// ```
+    /// use constrided::StridedView;
+    /// let x: Vec<i32> = (0..6).collect();
+    /// let v = StridedView::from_shape([2, 3], &x)?;
+    /// assert!(v.as_standard_layout().is_view());
+    /// let t = v.t().as_standard_layout();
+    /// assert!(t.is_owned());
+    /// assert_eq!(t.view().as_slice(), Some(&[0, 3, 1, 4, 2, 5][..]));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_standard_layout(&self) -> CowView<'a, T, N>
+    where
+        T: Clone,
+    {
+        let v = self.into_runtime();
+        if v.is_contiguous() {
+            CowView::View(v)
+        } else {
+            CowView::Owned(v.to_owned())
+        }
+    }
+
     /// The view with a new shape, never a copy (ndarray's `into_shape`;
     /// the same rule as [`reshape`](Self::reshape)): `NotViewable` when the
     /// layout does not allow it ([`to_shape`](Self::to_shape) copies then).
@@ -187,6 +213,23 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         T: Clone,
     {
         self.view().to_shape(shape)
+    }
+
+    /// The elements in row-major order, borrowed when contiguous, else a
+    /// copy; see [`StridedView::as_standard_layout`].
+    ///
+    /// ```
+    /// use constrided::StridedViewMut;
+    /// let mut x = [1, 2, 3, 4];
+    /// let v = StridedViewMut::from_shape([2, 2], &mut x)?;
+    /// assert!(v.as_standard_layout().is_view());
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_standard_layout(&self) -> CowView<'_, T, N>
+    where
+        T: Clone,
+    {
+        self.view().as_standard_layout()
     }
 
     /// The exclusive view with a new shape, never a copy (ndarray's
@@ -244,6 +287,22 @@ impl<T, const N: usize> StridedArray<T, N> {
         // reshape's check: its error names both shapes and counts.
         self.layout.reshape(shape)?;
         StridedArray::from_vec(shape, self.data)
+    }
+
+    /// The array in row-major order: always a view of it (an array is
+    /// row-major); see [`StridedView::as_standard_layout`].
+    ///
+    /// ```
+    /// use constrided::StridedArray;
+    /// let a = StridedArray::from_shape_vec([2, 2], vec![1, 2, 3, 4])?;
+    /// assert!(a.as_standard_layout().is_view());
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    pub fn as_standard_layout(&self) -> CowView<'_, T, N>
+    where
+        T: Clone,
+    {
+        self.view().as_standard_layout()
     }
 
     /// The elements with a new shape: always a view of the array (it is
