@@ -262,14 +262,6 @@ pub fn check(h: usize, w: usize) {
     assert!(a == b && b == c, "transposes differ");
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn full_size_programs_agree() {
-        super::check(super::H, super::W);
-    }
-}
-
 /// The programs report's steps of this file at 1080p, after [`check`]:
 /// (name, constrided, peer) with the peer ndarray's `exact_chunks` twin,
 /// then the hand-written raw-slice twin (the "ndarray" column of those
@@ -315,4 +307,12 @@ pub fn pairs() -> Vec<crate::programs_a::Pair> {
             transpose(transpose_hand),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn full_size_programs_agree() {
+        super::check(super::H, super::W);
+    }
 }
