@@ -1124,16 +1124,19 @@ fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
 // The mixed path's type: `MixedLayout<(MAxis<size, stride>, ..), offset, N>`
 // with `Fix`/`FixS` for static entries and `Dyn` for run-time ones. With
 // default strides, an axis's stride is static when every size after it is
-// a literal (the row-major product); the others are run-time.
+// a literal (the row-major product, where a size-0 axis counts as 1 as in
+// the crate's `layout::math::c_strides`, NumPy's rule: the run-time layout
+// must equal it); the others are run-time.
 fn mixed_type(spec: &Spec) -> TokenStream2 {
     let n = spec.shape.len();
     let default_strides: Vec<Option<i128>> = (0..n)
         .map(|k| {
             spec.shape[k + 1..]
                 .iter()
-                .try_fold(1i128, |acc, v| match v.literal {
-                    Some(x) => acc.checked_mul(x).filter(|p| *p <= isize::MAX as i128),
-                    None => None,
+                .try_fold(1i128, |acc, v| match (v.literal, &v.dynamic) {
+                    (Some(0), None) => Some(acc),
+                    (Some(x), None) => acc.checked_mul(x).filter(|p| *p <= isize::MAX as i128),
+                    _ => None,
                 })
         })
         .collect();
