@@ -310,6 +310,10 @@ const fn a_at(a: &Raw, mut p: usize) -> isize {
 
 /// The largest element count of `b` whose composition is checked index by
 /// index (`composition` refuses larger ones with an error saying so).
+///
+/// ```
+/// assert_eq!(constrided::tile::COMPOSITION_BUDGET, 65536);
+/// ```
 pub const COMPOSITION_BUDGET: usize = 1 << 16;
 
 const fn compose(what: &str, a: Raw, b: Raw) -> Result<Raw, Message> {

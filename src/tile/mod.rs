@@ -39,7 +39,7 @@ mod par;
 pub use algebra::{
     blocked_product, blocked_product_layout, composition, composition_layout, logical_divide,
     logical_divide_layout, zipped_divide, zipped_divide_layout, AlgebraAxis, Blocked, Composed,
-    Computed, LogicalDiv, OutAxes, ZippedDiv,
+    Computed, LogicalDiv, OutAxes, ZippedDiv, COMPOSITION_BUDGET,
 };
 pub use iter::{EdgeTiles, EdgeTilesMut, Tiles, TilesMut};
 
