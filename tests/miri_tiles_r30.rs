@@ -199,3 +199,29 @@ fn rank0_and_rank1_tilers() {
     drop(all);
     assert_eq!(y, [0, 0, 3, 0, 1, 0, 1, 0, 1, 0, 1]);
 }
+
+#[cfg(feature = "rayon")]
+#[test]
+fn par_for_each_on_split_parts_while_edges_are_written() {
+    let mut buf = vec![0u32; 7 * 10];
+    let l = Layout::new([7, 10], [-10, 1], 60).unwrap();
+    let mut v = StridedViewMut::new(&mut buf, l).unwrap();
+    let tiles = v.tiles_mut(strided![shape = (2, 3)]);
+    let n = tiles.len();
+    let (a, b) = tiles.split_at(n / 2);
+    let (a, edges) = a.split_edges();
+    rayon::join(
+        || a.par_for_each(|mut t| t.map_inplace(|e| *e += 1)),
+        || {
+            rayon::join(
+                || b.par_for_each(|mut t| t.map_inplace(|e| *e += 1)),
+                || {
+                    for mut e in edges {
+                        e.map_inplace(|e| *e += 1);
+                    }
+                },
+            )
+        },
+    );
+    assert!(buf.iter().all(|&e| e == 1));
+}
