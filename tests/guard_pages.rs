@@ -738,7 +738,10 @@ fn tile_kernels<T: Elem>(rows: usize, cols: usize) {
                 d.map_inplace(|e| *e = *e + T::from_index(1));
                 d.assign(s).unwrap();
                 d.zip_with(s, |x, y| *x = *x + *y).unwrap();
-                Zip::from(&mut *d).and(*s).unwrap().for_each(|x, _| *x = *x);
+                Zip::from(&mut *d)
+                    .and(*s)
+                    .unwrap()
+                    .for_each(|x, _| *x = core::hint::black_box(*x));
                 let _ = d.view().fold(0usize, |k, _| k + 1);
                 let _ = s.to_vec();
                 if size_of::<T>() >= 4 {

@@ -11,14 +11,16 @@ use constrided::{strided, Layout, Mapping, StridedView, StridedViewMut, Zip};
 
 // Increments every element of every tile of `v` (tiler 2x3), taking the
 // tiles in an adversarial order and keeping all of them alive until all
-// are written; returns the number of full and edge tiles.
+// are written; returns the number of full and edge tiles. (`nth(0)`: the
+// seek path of `nth`, which skips nothing, so every tile is still taken.)
+#[allow(clippy::iter_nth_zero)]
 fn bump_all_2x3<M: Mapping<2>>(v: &mut StridedViewMut<'_, u32, 2, M>) -> (usize, usize) {
     let tiles = v.tiles_mut(strided![shape = (2, 3)]);
     let n = tiles.len();
-    let (mut left, right) = tiles.split_at(n / 3);
+    let (mut left, right) = tiles.split_at(n * 2 / 3);
     let mut full = Vec::new();
     full.extend(left.next_back());
-    full.extend(left.nth(1));
+    full.extend(left.nth(0));
     full.extend(left.by_ref());
     let (mut right, edges) = right.split_edges();
     // The right part's edges were not its own to hand out.
