@@ -793,3 +793,72 @@ fn long_row_column_sums_at_the_guards() {
         }
     }
 }
+
+// r30: the per-tile kernels (the static loop nests and row slices of
+// `static_rows2`) and the edge tiles over buffers flush against the
+// guards, forwards and with both axes flipped (the first tile then ends at
+// the buffer's last element, the last at position 0).
+fn tile_kernels<T: Elem>(rows: usize, cols: usize) {
+    use constrided::strided;
+    let n = rows * cols;
+    let l = Layout::contiguous([rows, cols]);
+    let mut g = Guarded::new(n * size_of::<T>());
+    let mut h = Guarded::new(n * size_of::<T>());
+    for at_end in [true, false] {
+        let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        b.iter_mut()
+            .enumerate()
+            .for_each(|(i, e)| *e = T::from_index(i % 7));
+        for flip in [false, true] {
+            let mut bv = StridedView::new(&*b, l).unwrap();
+            let mut av = StridedViewMut::new(&mut *a, l).unwrap();
+            if flip {
+                bv = bv.flip(0).unwrap().flip(1).unwrap();
+                av = av.flip(0).unwrap().flip(1).unwrap();
+            }
+            let st: Vec<_> = bv.tiles(strided![shape = (2, 4)]).collect();
+            let (full, edges) = av.tiles_mut(strided![shape = (2, 4)]).split_edges();
+            let mut dt: Vec<_> = full.collect();
+            for (d, s) in dt.iter_mut().zip(&st) {
+                d.fill(T::from_index(1));
+                d.map_inplace(|e| *e = *e + T::from_index(1));
+                d.assign(s).unwrap();
+                d.zip_with(s, |x, y| *x = *x + *y).unwrap();
+                Zip::from(&mut *d)
+                    .and(*s)
+                    .unwrap()
+                    .for_each(|x, _| *x = core::hint::black_box(*x));
+                let _ = d.view().fold(0usize, |k, _| k + 1);
+                let _ = s.to_vec();
+                if size_of::<T>() >= 4 {
+                    let _ = s.sum();
+                }
+            }
+            for mut e in edges {
+                e.fill(T::from_index(3));
+                e.map_inplace(|e| *e = *e + T::from_index(1));
+            }
+            drop(dt);
+            let tb = bv.tiles(strided![shape = (2, 4)]);
+            for e in tb.edges() {
+                let _ = e.to_vec();
+            }
+            for axis in 0..2 {
+                let _ = tb.remainder(axis).unwrap().to_vec();
+            }
+            for (t, u) in bv.tiles(strided![shape = (1, 1)]).zip(bv.iter()) {
+                assert_eq!(t[[0, 0]], *u);
+            }
+        }
+    }
+}
+
+#[test]
+fn tile_kernels_at_the_guards() {
+    for (r, c) in [(2, 4), (4, 8), (5, 7), (1, 3), (6, 4)] {
+        tile_kernels::<u8>(r, c);
+        tile_kernels::<u32>(r, c);
+        tile_kernels::<u64>(r, c);
+    }
+}

@@ -87,6 +87,31 @@ const COMPILE_TIME: &[(&str, &str, &str)] = &[
         "array_too_short_generic",
         "layout needs a buffer of at least",
     ),
+    (
+        "tile::AlgebraAxis named by hand, broken rule",
+        "algebra_axis_not_dividing",
+        "zipped_divide: the tile does not divide axis 0: extent 4, tile 3",
+    ),
+    (
+        "tile::AlgebraAxis named by hand, axis past the rank",
+        "algebra_axis_past_rank",
+        "AlgebraAxis: axis 5 of a computed layout of rank 2: the axis does not exist",
+    ),
+    (
+        "tile::Computed (sealed)",
+        "algebra_computed_forged",
+        "Sealed` is not satisfied",
+    ),
+    (
+        "tile::Shape named by hand, rank mismatch",
+        "tile_shape_rank_mismatch",
+        "the tiler has rank 3 but the view has rank 2",
+    ),
+    (
+        "tiles_mut with an empty tiler axis",
+        "tile_zero_extent",
+        "the tiler's axis 1 has size 0",
+    ),
 ];
 
 #[test]

@@ -463,7 +463,8 @@ pub const fn composition_layout<const N: usize, const M: usize>(
 
 /// A layout computed at compile time from static layouts: its numbers, or
 /// the rule it breaks. Implemented by the markers [`ZippedDiv`],
-/// [`LogicalDiv`], [`Blocked`] and [`Composed`].
+/// [`LogicalDiv`], [`Blocked`] and [`Composed`]. Sealed: its numbers feed
+/// [`AlgebraAxis`]'s [`AxisSpec`], which is sealed too.
 ///
 /// ```
 /// use constrided::{strided, tile::{Computed, ZippedDiv}};
@@ -471,7 +472,9 @@ pub const fn composition_layout<const N: usize, const M: usize>(
 /// type T = strided!(type shape = (2, 3));
 /// assert_eq!(<ZippedDiv<L, T, 2, 2> as Computed>::SHAPE[..4], [2, 3, 2, 2]);
 /// ```
-pub trait Computed {
+pub trait Computed: crate::layout::mapping::Sealed {
+    /// The rank of the result (0 when the rule is broken).
+    const RANK: usize;
     /// The sizes (padded with zeros to 8 entries).
     const SHAPE: [usize; MAX_RANK];
     /// The strides (padded with zeros).
@@ -485,9 +488,18 @@ macro_rules! marker {
         $(#[$doc])*
         pub struct $name<L, TL, const N: usize, const T: usize>(PhantomData<fn() -> (L, TL)>);
 
+        impl<L, TL, const N: usize, const T: usize> crate::layout::mapping::Sealed
+            for $name<L, TL, N, T>
+        {
+        }
+
         impl<L: StaticMapping<N>, TL: StaticMapping<T>, const N: usize, const T: usize> Computed
             for $name<L, TL, N, T>
         {
+            const RANK: usize = match Self::RAW {
+                Ok(r) => r.rank,
+                Err(_) => 0,
+            };
             const SHAPE: [usize; MAX_RANK] = match Self::RAW {
                 Ok(r) => r.shape,
                 Err(_) => [0; MAX_RANK],
@@ -621,11 +633,37 @@ pub struct AlgebraAxis<F, const K: usize>(PhantomData<fn() -> F>);
 
 impl<F, const K: usize> crate::layout::mapping::Sealed for AlgebraAxis<F, K> {}
 
+impl<F: Computed, const K: usize> AlgebraAxis<F, K> {
+    // A broken rule, or an axis past the result's rank, is a compile error
+    // naming it, also for a type named by hand (never a silent axis of
+    // size 0: issue 26's rule for types whose parameters feed a layout).
+    const CHECK: () = {
+        if let Some(m) = F::PROBLEM {
+            panic!("{}", m.as_str())
+        }
+        if K >= F::RANK {
+            panic!(
+                "{}",
+                Message::from_text("AlgebraAxis: axis ")
+                    .push_int(K as i128)
+                    .push(" of a computed layout of rank ")
+                    .push_int(F::RANK as i128)
+                    .push(": the axis does not exist")
+                    .as_str()
+            )
+        }
+    };
+}
+
 impl<F: Computed, const K: usize> AxisSpec for AlgebraAxis<F, K> {
-    // A broken rule is refused by the function that makes the layout; a
-    // type named by hand gets zeros, which `StaticLayout::new` checks.
-    const SIZE: usize = F::SHAPE[K];
-    const STRIDE: Option<isize> = Some(F::STRIDES[K]);
+    const SIZE: usize = {
+        let () = Self::CHECK;
+        F::SHAPE[K]
+    };
+    const STRIDE: Option<isize> = {
+        let () = Self::CHECK;
+        Some(F::STRIDES[K])
+    };
 }
 
 /// The axes of a computed static layout of rank `K` (`Rank<K>`) made by

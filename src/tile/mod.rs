@@ -80,19 +80,19 @@ pub struct Shape<TL, const R: usize>(PhantomData<fn() -> TL>);
 impl<TL, const R: usize> Sealed for Shape<TL, R> {}
 
 impl<TL: StaticMapping<R>, const R: usize, const N: usize> TileShape<N> for Shape<TL, R> {
-    // The methods that take a tiler refuse a rank mismatch or an empty
-    // tile with a compile error first (`tiler_problem`); a type named by
-    // hand with a mismatch gets zeros, and no value of a `TileLayout`
-    // can be made with it.
+    // A rank mismatch or an empty tile axis is a compile error naming the
+    // numbers, also for a type named by hand (never a silent shape of
+    // zeros); the tile methods check the same rule first, at the caller.
     const SHAPE: [usize; N] = {
         let s = TL::LAYOUT.shape();
+        if let Some(m) = tiler_problem(R, &s, N) {
+            panic!("{}", m.as_str())
+        }
         let mut out = [0usize; N];
-        if R == N {
-            let mut k = 0;
-            while k < N && k < R {
-                out[k] = s[k];
-                k += 1;
-            }
+        let mut k = 0;
+        while k < N && k < R {
+            out[k] = s[k];
+            k += 1;
         }
         out
     };
