@@ -153,6 +153,9 @@ fn cases(r: usize, c: usize) -> Vec<(Layout<2>, Layout<2>)> {
         (row, flipped),
         (gap, col),
         (col, gap),
+        // Transposes whose outer strides run backwards (the small
+        // direct path's SSE2 blocks with a negative d0 or s1).
+        (col.flip(1).unwrap(), row.flip(0).unwrap()),
     ]
 }
 
