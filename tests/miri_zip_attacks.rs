@@ -37,14 +37,18 @@ fn staged_read_of_sibling_half() {
     let r = 21usize;
     let mut buf: Vec<u32> = (0..2 * r * r).map(|i| i as u32 * 3 + 1).collect();
     let orig = buf.clone();
+    let base = buf.as_ptr();
     let whole = StridedViewMut::new(&mut buf, Layout::contiguous([2 * r, r])).unwrap();
     let (mut top, bottom) = whole.split_at(0, r).unwrap();
     // bottom^T: r x r, strides [1, r] (staged against top's rows).
     let bt = bottom.view().t();
-    Zip::from(&mut top)
-        .and(bt)
-        .unwrap()
-        .for_each(|d, &s| *d = d.wrapping_mul(2).wrapping_add(s));
+    let range = base..base.wrapping_add(2 * r * r);
+    let mut staged = 0usize;
+    Zip::from(&mut top).and(bt).unwrap().for_each(|d, s| {
+        staged += usize::from(!range.contains(&(s as *const u32)));
+        *d = d.wrapping_mul(2).wrapping_add(*s);
+    });
+    assert_eq!(staged, r * r, "the sibling half is staged");
     drop(top);
     drop(bottom);
     for y in 0..2 * r {
@@ -70,7 +74,11 @@ fn staged_overlapping_operand() {
     let s = StridedView::new(&src, Layout::new([r, c], [1, 2], 0).unwrap()).unwrap();
     let a: Vec<u16> = (0..r * c).map(|i| i as u16).collect();
     let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
-    let m = Zip::from(av).and(s).unwrap().map_collect(|&a, &s| (a, s));
+    let range = src.as_ptr_range();
+    let m = Zip::from(av).and(s).unwrap().map_collect(|&a, s| {
+        assert!(!range.contains(&(s as *const u16)), "staged");
+        (a, *s)
+    });
     let got = m.into_vec();
     for y in 0..r {
         for x in 0..c {
@@ -254,6 +262,42 @@ fn six_operands_mixed() {
         for x in 0..c {
             let want = p[y * c + (c - 1 - x)] + col[y] + 7 * q[x * r + y] + 5 * p[y * c + x];
             assert_eq!(d[y * c + x], want, "({y}, {x})");
+        }
+    }
+}
+
+// par_for_each over disjoint parts, each staged, with a mutable
+// destination and mutable chunks (not under Miri: parts need 2^15 indices).
+#[cfg(feature = "rayon")]
+#[test]
+#[cfg_attr(miri, ignore)]
+fn par_staged_and_chunks() {
+    let (r, c) = (301usize, 397usize);
+    let src: Vec<u8> = (0..r * c).map(|i| (i * 13 % 251) as u8).collect();
+    let s = StridedView::new(&src, Layout::contiguous([c, r]))
+        .unwrap()
+        .t();
+    let mut d = vec![0u8; r * c];
+    let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([r, c])).unwrap();
+    Zip::from(&mut dv)
+        .and(s)
+        .unwrap()
+        .par_for_each(|d, &s| *d = s.wrapping_add(1));
+    for y in 0..r {
+        for x in 0..c {
+            assert_eq!(d[y * c + x], src[x * r + y].wrapping_add(1));
+        }
+    }
+    // Mutable 1x1 chunks (one per element) zipped with the staged operand.
+    let mut e = vec![0u8; r * c];
+    let mut ev = StridedViewMut::new(&mut e, Layout::contiguous([r, c])).unwrap();
+    Zip::from(ev.exact_chunks_mut([1, 1]).unwrap())
+        .and(s)
+        .unwrap()
+        .par_for_each(|mut ch, &s| ch.map_inplace(|x| *x = s ^ 0x5a));
+    for y in 0..r {
+        for x in 0..c {
+            assert_eq!(e[y * c + x], src[x * r + y] ^ 0x5a);
         }
     }
 }
