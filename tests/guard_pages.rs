@@ -561,19 +561,15 @@ fn staged_zip_with_negative_strides_at_guards() {
             let range = src.as_ptr_range();
             let sv = StridedView::new(&*src, sl).unwrap();
             under_every_setting(|level, _| {
-                for (flip_s, flip_d) in [
-                    (vec![1], vec![]),
-                    (vec![0], vec![0]),
-                    (vec![0, 1], vec![0, 1]),
-                ] {
+                for (flip_s, flip_d) in [(&[1][..], &[][..]), (&[0], &[0]), (&[0, 1], &[0, 1])] {
                     let mut s = sv;
-                    for &a in &flip_s {
+                    for &a in flip_s {
                         s = s.flip(a).unwrap();
                     }
                     let mut dst = vec![T::from_index(0); r * c];
                     let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
                     let mut d = dv.reborrow();
-                    for &a in &flip_d {
+                    for &a in flip_d {
                         d = d.flip(a).unwrap();
                     }
                     let mut staged = 0usize;
@@ -584,7 +580,7 @@ fn staged_zip_with_negative_strides_at_guards() {
                     drop(d);
                     assert_eq!(staged, r * c, "{level:?} {flip_s:?} staged");
                     let mut want = StridedViewMut::new(&mut dst, dl).unwrap();
-                    for &a in &flip_d {
+                    for &a in flip_d {
                         want = want.flip(a).unwrap();
                     }
                     assert_eq!(

@@ -101,7 +101,7 @@ fn cells_are_not_staged() {
     Zip::from(av).and(cv).unwrap().for_each(|&a, cell| {
         cell.set(cell.get() + a);
         // read again through the same item: the write is visible
-        assert_eq!(cell.get() >= a, true);
+        assert!(cell.get() >= a);
     });
     for y in 0..r {
         for x in 0..c {
