@@ -577,7 +577,6 @@ fn staged_zip_with_negative_strides_at_guards() {
                         staged += usize::from(!range.contains(&(s as *const T)));
                         *d = *s;
                     });
-                    drop(d);
                     assert_eq!(staged, r * c, "{level:?} {flip_s:?} staged");
                     let mut want = StridedViewMut::new(&mut dst, dl).unwrap();
                     for &a in flip_d {

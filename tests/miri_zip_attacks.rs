@@ -49,8 +49,6 @@ fn staged_read_of_sibling_half() {
         *d = d.wrapping_mul(2).wrapping_add(*s);
     });
     assert_eq!(staged, r * r, "the sibling half is staged");
-    drop(top);
-    drop(bottom);
     for y in 0..2 * r {
         for x in 0..r {
             let want = if y < r {
