@@ -299,3 +299,24 @@ fn par_staged_and_chunks() {
         }
     }
 }
+
+// Chunks of a broadcast view whose grid has more blocks than isize::MAX + 1
+// (the row-major index of a block does not fit a position): the operand
+// keeps its grid's shape, as the windows of the same view do (it was an
+// empty operand of shape [0, 0], so a zip over it silently visited
+// nothing). Only the shapes are checked: visiting 2^63 blocks takes ages.
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn chunks_of_a_huge_broadcast_keep_their_grid() {
+    let x = [1u8];
+    let one = StridedView::new(&x, Layout::contiguous([1, 1])).unwrap();
+    let shape = [1usize << 32, (1usize << 31) + 1];
+    let big = one.broadcast_to(shape).unwrap();
+    assert_eq!(Zip::from(big.windows([1, 1]).unwrap()).shape(), shape);
+    assert_eq!(Zip::from(big.exact_chunks([1, 1]).unwrap()).shape(), shape);
+    let z = Zip::from(big.windows([1, 1]).unwrap()).and(big.exact_chunks([1, 1]).unwrap());
+    assert!(z.is_ok());
+    // Blocks of 2 on axis 0: 2^31 x (2^31 + 1) blocks, within isize::MAX.
+    let half = [1usize << 31, (1usize << 31) + 1];
+    assert_eq!(Zip::from(big.exact_chunks([2, 1]).unwrap()).shape(), half);
+}
