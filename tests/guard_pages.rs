@@ -556,6 +556,69 @@ fn staged_zip_of_columns_4_kib_apart() {
 }
 
 #[test]
+fn staged_zip_with_negative_strides_at_guards() {
+    // Review r28: the staged path with a negative column stride (the
+    // transposed operand flipped along its columns only: still unit
+    // stride along its rows, so staged), and with the destination flipped
+    // as well (the plan flips the axis for both: the operand's row stride
+    // becomes +1 again); the operand flush against either guard, at every
+    // SIMD level. Each case asserts it was staged (items outside the
+    // operand's buffer) and matches the elements.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn strips<T: Elem>() {
+        let (size, b) = (size_of::<T>(), 64 / size_of::<T>());
+        let (r, c) = (2 * b + 3, 3 * b + 1);
+        let pitch = r + 1;
+        let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+        let dl = Layout::contiguous([r, c]);
+        let sn = sl.required_len();
+        let mut gs = Guarded::new(sn * size);
+        for at_end in [true, false] {
+            let src: &mut [T] = if at_end {
+                gs.at_end(sn)
+            } else {
+                gs.at_start(sn)
+            };
+            src.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = T::from_index(i));
+            let range = src.as_ptr_range();
+            let sv = StridedView::new(&*src, sl).unwrap();
+            under_every_setting(|level, _| {
+                for (flip_s, flip_d) in [(&[1][..], &[][..]), (&[0], &[0]), (&[0, 1], &[0, 1])] {
+                    let mut s = sv;
+                    for &a in flip_s {
+                        s = s.flip(a).unwrap();
+                    }
+                    let mut dst = vec![T::from_index(0); r * c];
+                    let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
+                    let mut d = dv.reborrow();
+                    for &a in flip_d {
+                        d = d.flip(a).unwrap();
+                    }
+                    let mut staged = 0usize;
+                    Zip::from(&mut d).and(s).unwrap().for_each(|d, s| {
+                        staged += usize::from(!range.contains(&(s as *const T)));
+                        *d = *s;
+                    });
+                    assert_eq!(staged, r * c, "{level:?} {flip_s:?} staged");
+                    let mut want = StridedViewMut::new(&mut dst, dl).unwrap();
+                    for &a in flip_d {
+                        want = want.flip(a).unwrap();
+                    }
+                    assert_eq!(
+                        want.to_vec(),
+                        s.to_vec(),
+                        "{level:?} size {size} {flip_s:?}"
+                    );
+                }
+            });
+        }
+    }
+    every_size!(strips);
+}
+
+#[test]
 fn copies_of_reversed_runs_streamed() {
     // A flipped source read into a forward destination streams its runs
     // (of 16 KiB and more) reversed in registers: runs just over the

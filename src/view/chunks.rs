@@ -91,6 +91,8 @@ impl<const N: usize> ChunkState<N> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ChunkGrid<const N: usize> {
     pub grid: [usize; N],
+    // The parent positions of the block starts (row-major over `grid`).
+    pub starts: Layout<N>,
     pub chunk: [usize; N],
     pub shape: [usize; N],
     pub strides: [isize; N],
@@ -103,6 +105,7 @@ impl<const N: usize> ChunkState<N> {
         let starts = self.grid.fresh_layout()?;
         Some(ChunkGrid {
             grid: starts.shape(),
+            starts,
             chunk: self.chunk,
             shape: self.shape,
             strides: self.strides,

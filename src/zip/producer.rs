@@ -435,30 +435,49 @@ fn chunk_parts<T, const N: usize>(
     whole: bool,
     g: Option<crate::view::ChunkGrid<N>>,
 ) -> (*mut T, Layout<N>, SubViews<N>) {
-    let (grid, geom) = match g {
-        Some(g) => (
-            g.grid,
-            Geom::Grid {
-                grid: g.grid,
-                chunk: g.chunk,
-                shape: g.shape,
-                strides: g.strides,
-                offset: g.offset,
-            },
-        ),
-        None => {
-            // SAFETY: an empty layout reaches nothing.
-            let sub = unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
-            ([0; N], Geom::Fixed { sub, empty: true })
-        }
+    // SAFETY: an empty layout reaches nothing.
+    let none = unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
+    let Some(g) = g else {
+        let geom = Geom::Fixed {
+            sub: none,
+            empty: true,
+        };
+        return (ptr.as_ptr(), none, SubViews { len, whole, geom });
     };
-    // The grid has at most as many blocks as the parent has elements (or
-    // one block per index of an axis whose blocks are empty): its
-    // row-major layout exists; it names indices, not elements.
-    let positions = Layout::try_contiguous(grid).unwrap_or_else(|_| {
-        // SAFETY: as above, an empty layout.
-        unsafe { Layout::new_unchecked([0; N], [0; N], 0) }
-    });
+    // Every block whole (exact chunks, or no shorter last block): items
+    // are the chunk's layout at the block starts, as windows' are. The
+    // positions are the parent's, so they fit whatever the number of
+    // blocks (a broadcast parent may have more than isize::MAX + 1).
+    if (0..N).all(|k| {
+        g.grid[k]
+            .checked_mul(g.chunk[k])
+            .is_some_and(|n| n <= g.shape[k])
+    }) {
+        let empty = g.chunk.contains(&0) || g.grid.contains(&0);
+        let sub = if empty {
+            none
+        } else {
+            // SAFETY: block 0's layout (the grid is not empty): the chunk's
+            // shape over the parent's strides at its offset, whose indices
+            // are in-range parent indices (i < chunk <= grid·chunk <=
+            // shape); `at` moves it to each block start.
+            unsafe { Layout::new_unchecked(g.chunk, g.strides, g.offset) }
+        };
+        let geom = Geom::Fixed { sub, empty };
+        return (ptr.as_ptr(), g.starts, SubViews { len, whole, geom });
+    }
+    let geom = Geom::Grid {
+        grid: g.grid,
+        chunk: g.chunk,
+        shape: g.shape,
+        strides: g.strides,
+        offset: g.offset,
+    };
+    // A shorter last block: `axis_chunks_iter`, which chunks one axis by
+    // 2 or more, so its grid has at most ceil(usize::MAX / 2) = 2^63
+    // blocks and its row-major layout exists; it names indices, not
+    // elements.
+    let positions = Layout::try_contiguous(g.grid).unwrap_or(none);
     (ptr.as_ptr(), positions, SubViews { len, whole, geom })
 }
 
