@@ -928,3 +928,78 @@ fn tile_kernels_at_the_guards() {
         tile_kernels::<u64>(r, c);
     }
 }
+
+#[test]
+fn copies_of_short_runs_at_the_guards() {
+    // Contiguous runs of 16..=512 bytes under a flipped or stepped outer
+    // axis take the short-run copy (32- or 16-byte chunks, the last one
+    // ending at the run's end, overlapping the one before): run lengths
+    // at and around every chunk boundary, the source flush against the
+    // guards at both ends (the first run of a flipped source starts at
+    // its last row), the destination's rows `pitch` apart at every offset
+    // within a line, whose gaps must stay untouched.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn short<T: Elem>() {
+        let size = size_of::<T>();
+        let lens: Vec<usize> = [16usize, 17, 31, 32, 33, 48, 63, 64, 65, 224, 511, 512]
+            .iter()
+            .filter(|&&b| b % size == 0)
+            .map(|&b| b / size)
+            .collect();
+        for &c in &lens {
+            let r = 5;
+            let row = Layout::contiguous([2 * r, c]);
+            // A flipped outer axis, and a step-2 one flipped.
+            let sources = [
+                Layout::contiguous([r, c]).flip(0).unwrap(),
+                row.flip(0).unwrap(),
+            ];
+            for (k, base) in sources.into_iter().enumerate() {
+                let sn = base.required_len();
+                let mut gs = Guarded::new(sn * size);
+                for at_end in [true, false] {
+                    let src: &mut [T] = if at_end {
+                        gs.at_end(sn)
+                    } else {
+                        gs.at_start(sn)
+                    };
+                    src.iter_mut()
+                        .enumerate()
+                        .for_each(|(i, e)| *e = T::from_index(i));
+                    let full = StridedView::new(&*src, base).unwrap();
+                    let sv = if k == 0 {
+                        full
+                    } else {
+                        full.slice(s![..;2, ..]).unwrap()
+                    };
+                    let pitch = c + 64 / size;
+                    for shift in line_offsets(size) {
+                        let dl = Layout::new([r, c], [pitch as isize, 1], shift).unwrap();
+                        let mut dst = vec![T::default(); dl.required_len() + 64 / size];
+                        let mut dv = StridedViewMut::new(&mut dst, dl).unwrap();
+                        rearrange(&mut dv, &sv).unwrap();
+                        assert_eq!(
+                            dv.to_vec(),
+                            sv.to_vec(),
+                            "size {size} run {c} shift {shift}"
+                        );
+                        let reached = |p: usize| {
+                            p >= shift && (p - shift) / pitch < r && (p - shift) % pitch < c
+                        };
+                        assert!(dst
+                            .iter()
+                            .enumerate()
+                            .all(|(p, e)| reached(p) || *e == T::default()));
+                    }
+                    // Materialised into a fresh allocation (to_vec).
+                    let want: Vec<T> = (0..r)
+                        .flat_map(|i| (0..c).map(move |j| (i, j)))
+                        .map(|(i, j)| sv[[i, j]])
+                        .collect();
+                    assert_eq!(sv.to_vec(), want, "size {size} run {c}");
+                }
+            }
+        }
+    }
+    every_size!(short);
+}
