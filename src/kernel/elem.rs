@@ -64,6 +64,20 @@ pub(crate) fn is_plain<T>() -> bool {
     base
 }
 
+/// Whether `T` is a floating-point type (`f32`, `f64`, and under feature
+/// `half` `half::f16` / `half::bf16`): IEEE comparisons, where every `<`
+/// or `>` with a NaN operand is false. Folds to a constant once
+/// monomorphized. (Used only to pick cheaper, equivalent comparisons; no
+/// memory safety depends on it.)
+#[inline(always)]
+pub(crate) fn is_float<T>() -> bool {
+    let id = erased_type_id::<T>();
+    let base = id == TypeId::of::<f32>() || id == TypeId::of::<f64>();
+    #[cfg(feature = "half")]
+    let base = base || id == TypeId::of::<half::f16>() || id == TypeId::of::<half::bf16>();
+    base
+}
+
 #[cfg(test)]
 mod tests {
     use super::is_plain;
@@ -77,5 +91,7 @@ mod tests {
         assert!(!is_plain::<&'static u32>() && !is_plain::<()>());
         #[cfg(feature = "half")]
         assert!(is_plain::<half::f16>() && is_plain::<half::bf16>());
+        assert!(super::is_float::<f32>() && super::is_float::<f64>());
+        assert!(!super::is_float::<i32>() && !super::is_float::<(f32,)>());
     }
 }

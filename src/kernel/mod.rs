@@ -78,6 +78,7 @@ pub use crate::view::par_rearrange;
 pub use crate::view::rearrange;
 
 pub(crate) use copy::{check_same_shape, check_shape, copy_raw};
+pub(crate) use elem::is_float;
 pub(crate) use elementwise::{fill_raw, fold_ref, for_each_mut, map_reduce_raw, sum_raw, zip_mut};
 #[cfg(feature = "alloc")]
 pub(crate) use elementwise::{map2_uninit, map_uninit};

@@ -71,24 +71,37 @@ pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
                 let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
                 let row =
                     |k: usize| core::slice::from_raw_parts(src.offset(sp + k as isize * rs), n);
-                let mut k = 0;
-                if n * size_of::<T>() > SHORT_ROW_BYTES {
-                    while k + 4 <= rows {
-                        let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
-                        let quads = a.iter().zip(b).zip(c).zip(e);
-                        for (x, (((a, b), c), e)) in d.iter_mut().zip(quads) {
-                            f(x, a);
-                            f(x, b);
-                            f(x, c);
-                            f(x, e);
+                // Four rows per pass over dst when rows are long, or short
+                // but adjacent (one stream through memory: a (2000, 300)
+                // f64 `min_axis(0)`); short rows far apart one at a time
+                // (see `sum_axis_with`). Compiled with AVX2 where the CPU
+                // has it (the same operations in the same order: results
+                // do not change), as the compares and selects of `min`
+                // and `max`, not the memory, bound a pass in the cache.
+                let quads = n * size_of::<T>() > SHORT_ROW_BYTES || rs == n as isize;
+                super::simd::with_avx2(
+                    #[inline(always)]
+                    || {
+                        let mut k = 0;
+                        if quads {
+                            while k + 4 <= rows {
+                                let (a, b, c, e) = (row(k), row(k + 1), row(k + 2), row(k + 3));
+                                let quads = a.iter().zip(b).zip(c).zip(e);
+                                for (x, (((a, b), c), e)) in d.iter_mut().zip(quads) {
+                                    f(x, a);
+                                    f(x, b);
+                                    f(x, c);
+                                    f(x, e);
+                                }
+                                k += 4;
+                            }
                         }
-                        k += 4;
-                    }
-                }
-                while k < rows {
-                    d.iter_mut().zip(row(k)).for_each(|(x, y)| f(x, y));
-                    k += 1;
-                }
+                        while k < rows {
+                            d.iter_mut().zip(row(k)).for_each(|(x, y)| f(x, y));
+                            k += 1;
+                        }
+                    },
+                );
             }
         });
         return;

@@ -87,7 +87,11 @@ fn pick<T: PartialOrd + Copy>(acc: &mut T, x: T, min: bool) {
     // unordered compares, one ordered compare and a blend per element.
     let a = *acc;
     let better = if min { x < a } else { x > a };
-    let take = !is_nan(&a) & (is_nan(&x) | better);
+    // For floats `x < NaN` and `x > NaN` are false, so a NaN accumulator
+    // keeps itself without its own test (it may be replaced by a later
+    // NaN: still a NaN). Other types keep the explicit test.
+    let keep_nan = !crate::kernel::is_float::<T>() && is_nan(&a);
+    let take = !keep_nan & (is_nan(&x) | better);
     *acc = if take { x } else { a };
 }
 
