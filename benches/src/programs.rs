@@ -179,17 +179,19 @@ pub fn g_to_hwc_nd(chw: &Array3<f32>, out: &mut [u8]) {
 // ---- (b) Sobel from shifted slices and operators ----
 
 /// (b) constrided: the Sobel gradient magnitude squared (`gx² + gy²`) of
-/// the interior, from eight shifted slices.
+/// the interior, from eight shifted slices, written as ndarray's twin is:
+/// each difference of two slices is a new array, the operators on it take
+/// it by value (and write into it).
 // (`1..-1` counts from the end, as NumPy and ndarray slices do.)
 #[allow(clippy::reversed_empty_ranges)]
 pub fn b_sobel_ours(a: &StridedView<'_, f32, 2>) -> StridedArray<f32, 2> {
-    let gx = &(&(&a.slice(s![..-2, 2..]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
-        + &(&(&a.slice(s![1..-1, 2..]).unwrap() - &a.slice(s![1..-1, ..-2]).unwrap()) * 2.0))
-        + &(&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![2.., ..-2]).unwrap());
-    let gy = &(&(&a.slice(s![2.., ..-2]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
-        + &(&(&a.slice(s![2.., 1..-1]).unwrap() - &a.slice(s![..-2, 1..-1]).unwrap()) * 2.0))
-        + &(&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![..-2, 2..]).unwrap());
-    &(&gx * &gx) + &(&gy * &gy)
+    let gx = (&a.slice(s![..-2, 2..]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
+        + (&a.slice(s![1..-1, 2..]).unwrap() - &a.slice(s![1..-1, ..-2]).unwrap()) * 2.0
+        + (&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![2.., ..-2]).unwrap());
+    let gy = (&a.slice(s![2.., ..-2]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
+        + (&a.slice(s![2.., 1..-1]).unwrap() - &a.slice(s![..-2, 1..-1]).unwrap()) * 2.0
+        + (&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![..-2, 2..]).unwrap());
+    &gx * &gx + &gy * &gy
 }
 /// (b) ndarray.
 // (`1..-1` counts from the end, as NumPy and ndarray slices do.)
@@ -203,6 +205,32 @@ pub fn b_sobel_nd(a: &ArrayView2<'_, f32>) -> Array2<f32> {
         + (&a.slice(s![2.., 1..-1]) - &a.slice(s![..-2, 1..-1])) * 2.0
         + (&a.slice(s![2.., 2..]) - &a.slice(s![..-2, 2..]));
     &gx * &gx + &gy * &gy
+}
+/// (b-ref) constrided: the same Sobel with every intermediate borrowed
+/// (`&(&x - &y) + &(..)`): each operator writes a new array, and every
+/// temporary of a statement lives to its end (eight arrays of 1 MiB at
+/// once), so both twins are bound by the allocator's fresh pages.
+#[allow(clippy::reversed_empty_ranges)]
+pub fn b_sobel_refs_ours(a: &StridedView<'_, f32, 2>) -> StridedArray<f32, 2> {
+    let gx = &(&(&a.slice(s![..-2, 2..]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
+        + &(&(&a.slice(s![1..-1, 2..]).unwrap() - &a.slice(s![1..-1, ..-2]).unwrap()) * 2.0))
+        + &(&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![2.., ..-2]).unwrap());
+    let gy = &(&(&a.slice(s![2.., ..-2]).unwrap() - &a.slice(s![..-2, ..-2]).unwrap())
+        + &(&(&a.slice(s![2.., 1..-1]).unwrap() - &a.slice(s![..-2, 1..-1]).unwrap()) * 2.0))
+        + &(&a.slice(s![2.., 2..]).unwrap() - &a.slice(s![..-2, 2..]).unwrap());
+    &(&gx * &gx) + &(&gy * &gy)
+}
+/// (b-ref) ndarray, borrowed the same way.
+#[allow(clippy::reversed_empty_ranges)]
+pub fn b_sobel_refs_nd(a: &ArrayView2<'_, f32>) -> Array2<f32> {
+    use ndarray::s;
+    let gx = &(&(&a.slice(s![..-2, 2..]) - &a.slice(s![..-2, ..-2]))
+        + &(&(&a.slice(s![1..-1, 2..]) - &a.slice(s![1..-1, ..-2])) * 2.0))
+        + &(&a.slice(s![2.., 2..]) - &a.slice(s![2.., ..-2]));
+    let gy = &(&(&a.slice(s![2.., ..-2]) - &a.slice(s![..-2, ..-2]))
+        + &(&(&a.slice(s![2.., 1..-1]) - &a.slice(s![..-2, 1..-1])) * 2.0))
+        + &(&a.slice(s![2.., 2..]) - &a.slice(s![..-2, 2..]));
+    &(&gx * &gx) + &(&gy * &gy)
 }
 
 // ---- (c) box filter from windows ----
@@ -358,6 +386,17 @@ pub fn all(quick: bool) -> Vec<CaseDef> {
             (hw * hw * 4 * 2) as f64,
             move || b_sobel_ours(&StridedView::from_shape([hw, hw], black_box(&a)).unwrap()),
             move || b_sobel_nd(&ArrayView2::from_shape((hw, hw), black_box(&a2)).unwrap()),
+            |x, y| assert_eq!(x.to_vec(), y.iter().copied().collect::<Vec<_>>()),
+        )
+    }));
+    v.push(def("(b-ref) Sobel, intermediates borrowed", move || {
+        let a = data_f32(hw * hw);
+        let a2 = a.clone();
+        case(
+            "(b-ref) Sobel, intermediates borrowed",
+            (hw * hw * 4 * 2) as f64,
+            move || b_sobel_refs_ours(&StridedView::from_shape([hw, hw], black_box(&a)).unwrap()),
+            move || b_sobel_refs_nd(&ArrayView2::from_shape((hw, hw), black_box(&a2)).unwrap()),
             |x, y| assert_eq!(x.to_vec(), y.iter().copied().collect::<Vec<_>>()),
         )
     }));
