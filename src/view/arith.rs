@@ -190,11 +190,16 @@ fn unary<T: Clone, L: Operand<T, N>, const N: usize>(
     f: impl Fn(T) -> T,
 ) -> StridedArray<T, N> {
     let shape = l.operand().shape();
+    // `f` (and the scalar it holds) moved into the kernels' closures:
+    // borrowed, the scalar would be read through a pointer the kernels'
+    // stores might alias, once per element, and the loops would not
+    // vectorize (`&x * 2.0` on 510² f32: 6.5 instructions per element
+    // against 1.1 moved).
     if let Some(mut out) = l.take_if(&shape) {
-        out.view_mut().map_inplace(|x| *x = f(x.clone()));
+        out.view_mut().map_inplace(move |x| *x = f(x.clone()));
         return out;
     }
-    l.operand().map(|x| f(x.clone()))
+    l.operand().map(move |x| f(x.clone()))
 }
 
 // `dst op= src` with src broadcast to dst's shape.
@@ -313,35 +318,35 @@ macro_rules! scalar_ops {
         impl<'l, 'a, const N: usize, M: Mapping<N>> $Tr<$s> for &'l StridedView<'a, $s, N, M> {
             type Output = StridedArray<$s, N>;
             fn $m(self, rhs: $s) -> StridedArray<$s, N> {
-                unary(self, |x| x.$m(rhs))
+                unary(self, move |x| x.$m(rhs))
             }
         }
         impl<'l, 'a, const N: usize, M: Mapping<N>> $Tr<$s> for &'l StridedViewMut<'a, $s, N, M> {
             type Output = StridedArray<$s, N>;
             fn $m(self, rhs: $s) -> StridedArray<$s, N> {
-                unary(self, |x| x.$m(rhs))
+                unary(self, move |x| x.$m(rhs))
             }
         }
         impl<'l, const N: usize> $Tr<$s> for &'l StridedArray<$s, N> {
             type Output = StridedArray<$s, N>;
             fn $m(self, rhs: $s) -> StridedArray<$s, N> {
-                unary(self, |x| x.$m(rhs))
+                unary(self, move |x| x.$m(rhs))
             }
         }
         impl<const N: usize> $Tr<$s> for StridedArray<$s, N> {
             type Output = StridedArray<$s, N>;
             fn $m(self, rhs: $s) -> StridedArray<$s, N> {
-                unary(self, |x| x.$m(rhs))
+                unary(self, move |x| x.$m(rhs))
             }
         }
         impl<'a, const N: usize, M: Mapping<N>> $TrA<$s> for StridedViewMut<'a, $s, N, M> {
             fn $ma(&mut self, rhs: $s) {
-                self.map_inplace(|x| x.$ma(rhs));
+                self.map_inplace(move |x| x.$ma(rhs));
             }
         }
         impl<const N: usize> $TrA<$s> for StridedArray<$s, N> {
             fn $ma(&mut self, rhs: $s) {
-                self.view_mut().map_inplace(|x| x.$ma(rhs));
+                self.view_mut().map_inplace(move |x| x.$ma(rhs));
             }
         }
     )*};
