@@ -251,3 +251,66 @@ proptest! {
         }
     }
 }
+
+// Rank-3 layouts whose inner axis is contiguous and 1..=130 elements long
+// (runs of 16..=512 bytes take the copy engine's short-run chunks), rows
+// `c + gap` apart, outer axes flipped or swapped at random: `to_vec` and
+// `rearrange` into a padded destination against the model.
+fn short_runs_case() -> impl Strategy<Value = (Layout<3>, usize)> {
+    (
+        1usize..=4,
+        1usize..=4,
+        1usize..=130,
+        0usize..3,
+        any::<[bool; 3]>(),
+    )
+        .prop_map(|(a, b, c, gap, [f0, f1, swap])| {
+            let pitch = (c + gap) as isize;
+            let mut l = Layout::new([a, b, c], [b as isize * pitch, pitch, 1], 0).unwrap();
+            if f0 {
+                l = l.flip(0).unwrap();
+            }
+            if f1 {
+                l = l.flip(1).unwrap();
+            }
+            if swap {
+                l = l.permute([1, 0, 2]).unwrap();
+            }
+            (l, l.required_len())
+        })
+}
+
+fn check_short_runs<T: Copy + PartialEq + core::fmt::Debug + Default>(
+    l: Layout<3>,
+    len: usize,
+    make: impl Fn(usize) -> T,
+) {
+    let buf: Vec<T> = (0..len).map(make).collect();
+    let v = StridedView::new(&buf, l).unwrap();
+    let want = model(&buf, &l);
+    assert_eq!(v.to_vec(), want);
+    // Into rows one element apart, the gaps untouched.
+    let [a, b, c] = l.shape();
+    let dl = Layout::new([a, b, c], [(b * (c + 1)) as isize, (c + 1) as isize, 1], 0).unwrap();
+    let mut out = vec![T::default(); dl.required_len() + 1];
+    let mut d = constrided::StridedViewMut::new(&mut out, dl).unwrap();
+    constrided::kernel::rearrange(&mut d, &v).unwrap();
+    assert_eq!(d.to_vec(), want);
+    for (p, e) in out.iter().enumerate() {
+        if p % (c + 1) == c {
+            assert_eq!(*e, T::default(), "gap {p} written");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(cases())]
+
+    #[test]
+    fn short_runs_against_model((l, len) in short_runs_case()) {
+        check_short_runs(l, len, |i| (i % 251) as u8 + 1);
+        check_short_runs(l, len, |i| i as u16 + 1);
+        check_short_runs(l, len, |i| i as f32 + 1.0);
+        check_short_runs(l, len, |i| i as f64 + 1.0);
+    }
+}
