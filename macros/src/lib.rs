@@ -805,13 +805,18 @@ struct Checked {
 fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked {
     let n = spec.shape.len();
     let shape = spec.shape.iter().map(|v| entry_tokens(v, Kind::Size));
+    let shape_ref = quote! { STRIDED_SHAPE };
     let strides = match &spec.strides {
         Some((s, _)) => {
             let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
             quote! { [#(#s),*] }
         }
+        // The reference to the shape keeps the call site's span, as the
+        // layout's other uses of it do: when a shape entry fails, rustc's
+        // "erroneous constant encountered" notes of those uses share one
+        // span and show once.
         None => quote_spanned! {spec.shape_span=>
-            match ::constrided::__private::c_strides_checked(STRIDED_SHAPE) {
+            match ::constrided::__private::c_strides_checked(#shape_ref) {
                 ::core::result::Result::Ok(s) => s,
                 ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
             }

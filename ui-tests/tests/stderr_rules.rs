@@ -82,10 +82,6 @@ const KNOWN: &[(&str, &str)] = &[
         "mut_aliasing_through_binding_const",
         "rustc's `required by a bound` note names the hidden `__private::static_view`",
     ),
-    (
-        "negative_size_const",
-        "the default strides and the layout check read the failing shape: two 'erroneous constant' notes (19 lines)",
-    ),
     // static transforms check their arguments in const blocks of src/static_transform.rs (h26): the error names the `StaticLayout<..>` impl and shows the user's line only in the last note
     (
         "static_transform_axis_out_of_range",
