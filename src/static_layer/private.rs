@@ -149,7 +149,16 @@ pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Resul
 // The traits whose impls choose which guard a view meets (uniqueness
 // proofs, borrows, buffers) are sealed: only this module implements them.
 mod sealed {
+    use super::{ProofKind, StaticMapping};
     pub trait Sealed {}
+    pub trait LayoutClosure<const N: usize> {}
+    impl<F, M, P, const N: usize> LayoutClosure<N> for F
+    where
+        F: FnOnce() -> (M, P),
+        M: StaticMapping<N>,
+        P: ProofKind,
+    {
+    }
     impl Sealed for super::Shared {}
     impl Sealed for super::Unique {}
     impl Sealed for super::LayoutMayAlias {}
@@ -396,7 +405,11 @@ pub trait StaticSource<'a>: sealed::Sealed {
 /// const evaluation). The call-site check function is generic over the
 /// closure's type rather than over the layout's: rustc prints a closure as
 /// the user's file and line, where a `StaticLayout<..>` would print in full.
-pub trait LayoutFn<const N: usize> {
+///
+/// Sealed: implemented for exactly those closures (the impl is in a
+/// private module), so `static_view`'s check reads the layout the closure
+/// gives.
+pub trait LayoutFn<const N: usize>: sealed::LayoutClosure<N> {
     /// The static layout.
     type Mapping: StaticMapping<N>;
     /// What is known of its uniqueness.
