@@ -82,22 +82,28 @@ const KNOWN: &[(&str, &str)] = &[
         "mut_aliasing_through_binding_const",
         "rustc's `required by a bound` note names the hidden `__private::static_view`",
     ),
-    // static transforms check their arguments in const blocks of src/static_transform.rs (h26): the error names the `StaticLayout<..>` impl and shows the user's line only in the last note
+    // static transforms check their arguments when the crate's generic
+    // method is instantiated (src/static_layer/transform.rs; an axis, index
+    // or slice bound that depends on the layout's sizes cannot be a trait
+    // bound on stable Rust): the error points into the crate, names the
+    // transform's type (with its `StaticLayout<..>` source), shows the
+    // user's line in rustc's "while instantiating" note, and each constant
+    // that reads the layout adds an "erroneous constant" note
     (
         "static_transform_axis_out_of_range",
-        "static transforms check their arguments in const blocks of s",
+        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
     ),
     (
         "static_transform_index_out_of_range",
-        "static transforms check their arguments in const blocks of s",
+        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
     ),
     (
         "static_transform_remove_non_unit_axis",
-        "static transforms check their arguments in const blocks of s",
+        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
     ),
     (
         "static_transform_slice_out_of_range",
-        "static transforms check their arguments in const blocks of s",
+        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
     ),
     // the view's methods are defined in the `shared_view_api` macro, so rustc's `required by a bound` note adds the macro invocation (20 lines)
     (
