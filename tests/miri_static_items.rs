@@ -73,7 +73,7 @@ const COMPILE_TIME: &[(&str, &str, &str)] = &[
         "call to unsafe function `buffer`",
     ),
     (
-        "__private::assert_static_axes_unique (mixed &mut)",
+        "__private::static_axes_alias (mixed &mut)",
         "mixed_static_axes_alias_mut",
         "their indices (0, 1) and (1, 0) reach the same position",
     ),

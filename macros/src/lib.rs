@@ -805,13 +805,18 @@ struct Checked {
 fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked {
     let n = spec.shape.len();
     let shape = spec.shape.iter().map(|v| entry_tokens(v, Kind::Size));
+    let shape_ref = quote! { STRIDED_SHAPE };
     let strides = match &spec.strides {
         Some((s, _)) => {
             let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
             quote! { [#(#s),*] }
         }
+        // The reference to the shape keeps the call site's span, as the
+        // layout's other uses of it do: when a shape entry fails, rustc's
+        // "erroneous constant encountered" notes of those uses share one
+        // span and show once.
         None => quote_spanned! {spec.shape_span=>
-            match ::constrided::__private::c_strides_checked(__CONSTRIDED_SHAPE) {
+            match ::constrided::__private::c_strides_checked(#shape_ref) {
                 ::core::result::Result::Ok(s) => s,
                 ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
             }
@@ -829,35 +834,31 @@ fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked 
         }
     };
     let mut bindings = bind(
-        quote! { __CONSTRIDED_SHAPE },
+        quote! { STRIDED_SHAPE },
         quote! { [usize; #n] },
         quote! { [#(#shape),*] },
     );
     bindings.extend(bind(
-        quote! { __CONSTRIDED_STRIDES },
+        quote! { STRIDED_STRIDES },
         quote! { [isize; #n] },
         strides,
     ));
-    bindings.extend(bind(
-        quote! { __CONSTRIDED_OFFSET },
-        quote! { usize },
-        offset,
-    ));
+    bindings.extend(bind(quote! { STRIDED_OFFSET }, quote! { usize }, offset));
     let mut checks = vec![rule_tokens(
         layout_span(spec),
-        quote! { ::constrided::__private::extent(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES, __CONSTRIDED_OFFSET) },
+        quote! { ::constrided::__private::extent(&STRIDED_SHAPE, &STRIDED_STRIDES, STRIDED_OFFSET) },
     )];
     if let Some((v, span)) = &spec.len {
         let e = entry_tokens(v, Kind::Len);
         checks.push(rule_tokens(
             *span,
-            quote! { ::constrided::__private::check_in_buffer(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES, __CONSTRIDED_OFFSET, #e) },
+            quote! { ::constrided::__private::check_in_buffer(&STRIDED_SHAPE, &STRIDED_STRIDES, STRIDED_OFFSET, #e) },
         ));
     }
     if let Some(span) = mutable {
         checks.push(rule_tokens(
             span,
-            quote! { ::constrided::__private::check_unique(&__CONSTRIDED_SHAPE, &__CONSTRIDED_STRIDES) },
+            quote! { ::constrided::__private::check_unique(&STRIDED_SHAPE, &STRIDED_STRIDES) },
         ));
     }
     let checks = if as_items {
@@ -983,11 +984,11 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
     }
     let Checked { bindings, checks } = layout_checks(spec, mutable, true);
     let axes = (0..n).map(|k| {
-        quote! { ::constrided::__private::Axis<{ __CONSTRIDED_SHAPE[#k] }, { __CONSTRIDED_STRIDES[#k] }>, }
+        quote! { ::constrided::__private::Axis<{ STRIDED_SHAPE[#k] }, { STRIDED_STRIDES[#k] }>, }
     });
     let items = quote! { #bindings #checks };
     let value = quote! {
-        ::constrided::__private::StaticLayout::<(#(#axes)*), { __CONSTRIDED_OFFSET }>::new()
+        ::constrided::__private::StaticLayout::<(#(#axes)*), { STRIDED_OFFSET }>::new()
     };
     (items, value)
 }
@@ -1015,7 +1016,7 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
         ::constrided::__private::StaticLayout<(#(#axes)*), {
             #bindings
             #checks
-            __CONSTRIDED_OFFSET
+            STRIDED_OFFSET
         }>
     }
 }
@@ -1201,9 +1202,13 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     // `&mut`: evaluated by `cargo check`.
     let alias_check = match (mutable, static_axes(spec)) {
         (Some(span), Some((axes, sizes, strides))) => quote_spanned! {span=>
-            const _: () = ::constrided::__private::assert_static_axes_unique(
-                &[#(#axes),*], &[#(#sizes),*], &[#(#strides),*],
-            );
+            const _: () = if let ::core::option::Option::Some(m) =
+                ::constrided::__private::static_axes_alias(
+                    &[#(#axes),*], &[#(#sizes),*], &[#(#strides),*],
+                )
+            {
+                ::core::panic!("{}", m.as_str())
+            };
         },
         _ => quote! {},
     };
@@ -1239,7 +1244,7 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
 // axes whose size and stride are both literals may alias among themselves,
 // so the layout aliases whatever its run-time entries are (unless one of
 // them makes it empty). The macro only picks those axes out of the tokens;
-// `__private::assert_static_axes_unique` decides, by const evaluation of
+// `__private::static_axes_alias` decides, by const evaluation of
 // the crate's `layout::math::find_alias` (the one implementation of the
 // uniqueness rule). `None` when fewer than two such axes.
 fn static_axes(spec: &Spec) -> Option<(Vec<usize>, Vec<TokenStream2>, Vec<TokenStream2>)> {
@@ -1369,12 +1374,17 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     }}
 }
 
+// The names of the constants the macro generates (numbered per invocation
+// by `rename`): rustc names them when one fails ("evaluation of
+// `main::STRIDED_SHAPE_0` failed"), so they say what they hold.
+const GENERATED: [&str; 3] = ["STRIDED_SHAPE", "STRIDED_STRIDES", "STRIDED_OFFSET"];
+
 // Makes the macro's internal names unique per invocation, so that a
 // `strided!` nested in an entry of another does not clash with it.
 fn rename(ts: TokenStream2, suffix: usize) -> TokenStream2 {
     ts.into_iter()
         .map(|t| match t {
-            TokenTree::Ident(id) if id.to_string().starts_with("__CONSTRIDED_") => {
+            TokenTree::Ident(id) if GENERATED.contains(&id.to_string().as_str()) => {
                 TokenTree::Ident(Ident::new(&format!("{id}_{suffix}"), id.span()))
             }
             TokenTree::Group(g) => {
@@ -1489,10 +1499,7 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                 _ => {
                     let (shape, strides) = match literal_layout(&spec) {
                         Some((sh, st, _)) => (quote! { [#(#sh),*] }, quote! { [#(#st),*] }),
-                        None => (
-                            quote! { __CONSTRIDED_SHAPE },
-                            quote! { __CONSTRIDED_STRIDES },
-                        ),
+                        None => (quote! { STRIDED_SHAPE }, quote! { STRIDED_STRIDES }),
                     };
                     (
                         None,
@@ -1519,25 +1526,40 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             let at = tokens[0].span();
             let check = quote_spanned! {at=>
                 {
-                    #[allow(non_snake_case)]
-                    fn __CONSTRIDED_CHECK<'a, B, const N: usize, M, P>(
-                        _: ::core::marker::PhantomData<(B, M, P, [(); N])>,
+                    fn layout_fits_buffer<'a, B, F, const N: usize>(
+                        _: ::core::marker::PhantomData<(B, F, [(); N])>,
                     ) where
                         B: ::constrided::__private::StaticSource<'a>,
-                        M: ::constrided::__private::StaticMapping<N>,
-                        P: ::constrided::__private::ProofKind,
+                        F: ::constrided::__private::LayoutFn<N>,
                     {
                         const {
                             if let ::core::option::Option::Some(m) =
-                                ::constrided::__private::source_check::<'a, B, N, M, P>()
+                                ::constrided::__private::source_check::<
+                                    'a,
+                                    B,
+                                    N,
+                                    <F as ::constrided::__private::LayoutFn<N>>::Mapping,
+                                    <F as ::constrided::__private::LayoutFn<N>>::Proof,
+                                >()
                             {
                                 ::core::panic!("{}", m.as_str())
                             }
                         }
                     }
-                    __CONSTRIDED_CHECK
+                    layout_fits_buffer
                 }
             };
+            // The layout is made by a closure spanned at the buffer: the
+            // check function is generic over its type, which rustc prints
+            // as the user's line (a `StaticLayout<..>` would print in full).
+            // The layout and its checks are evaluated in the caller's body
+            // (not in the closure, which only hands the value over), so
+            // a broken rule's error names the caller (`main::_`).
+            let closure = quote_spanned! {at=> move || __constrided_layout };
+            let layout = quote! {{
+                let __constrided_layout = #layout;
+                #closure
+            }};
             // The user's expressions are evaluated outside the `unsafe`
             // block (it must not cover them).
             // The buffer argument keeps the buffer's span, where a
@@ -1546,10 +1568,10 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             Ok(quote! {
                 match (#buffer, #layout, #check) {
                     (__constrided_buffer, __constrided_layout, __constrided_check) => {
-                        // SAFETY: `__constrided_check` is the function above,
-                        // which refuses every broken rule `source_check`
-                        // finds, and the proof kind is the macro's own
-                        // finding (static_view's precondition).
+                        // SAFETY: `__constrided_check` is `layout_fits_buffer`
+                        // above, which refuses every broken rule
+                        // `source_check` finds, and the proof kind is the
+                        // macro's own finding (static_view's precondition).
                         unsafe {
                             ::constrided::__private::static_view(
                                 #arg,

@@ -16,6 +16,9 @@ use crate::view::{StridedView, StridedViewMut};
 
 /// The integer types a constant-expression entry of `strided!` may have.
 /// Anything else (a float, `bool`, `char`) is a compile error naming it.
+/// (Implemented through one blanket impl over the sealed [`IntegerType`],
+/// marked `do_not_recommend`, so the error names `Integer` and does not
+/// list the twelve integer types.)
 #[diagnostic::on_unimplemented(
     message = "strided!: a layout entry must be an integer, but this one is `{Self}`",
     label = "not an integer: sizes, strides, offsets and lengths count elements"
@@ -25,11 +28,23 @@ pub trait Integer: Copy {
     const SIGNED: bool;
 }
 
+/// The twelve primitive integer types; see [`Integer`].
+pub trait IntegerType: Copy + sealed::Sealed {
+    /// Whether the type is signed.
+    const SIGNED: bool;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntegerType> Integer for T {
+    const SIGNED: bool = <T as IntegerType>::SIGNED;
+}
+
 macro_rules! integer {
     ($signed:literal: $($t:ty),*) => {
-        $(impl Integer for $t {
+        $(impl IntegerType for $t {
             const SIGNED: bool = $signed;
-        })*
+        }
+        impl sealed::Sealed for $t {})*
     };
 }
 integer!(true: i8, i16, i32, i64, i128, isize);
@@ -134,11 +149,21 @@ pub const fn len_entry<T: Integer>(_: &T, signed: i128, unsigned: u128) -> Resul
 // The traits whose impls choose which guard a view meets (uniqueness
 // proofs, borrows, buffers) are sealed: only this module implements them.
 mod sealed {
+    use super::{ProofKind, StaticMapping};
     pub trait Sealed {}
+    pub trait LayoutClosure<const N: usize> {}
+    impl<F, M, P, const N: usize> LayoutClosure<N> for F
+    where
+        F: FnOnce() -> (M, P),
+        M: StaticMapping<N>,
+        P: ProofKind,
+    {
+    }
     impl Sealed for super::Shared {}
     impl Sealed for super::Unique {}
-    impl Sealed for super::Aliasing {}
+    impl Sealed for super::LayoutMayAlias {}
     impl Sealed for super::Deferred {}
+    impl Sealed for super::NeverUsed {}
     impl Sealed for super::SharedBorrow {}
     impl Sealed for super::ExclusiveBorrow {}
     impl<T, const L: usize> Sealed for &[T; L] {}
@@ -161,7 +186,7 @@ pub struct Unique;
 /// The layout aliases (or its uniqueness could not be proved): it cannot
 /// back a mutable view.
 #[derive(Clone, Copy, Debug)]
-pub struct Aliasing;
+pub struct LayoutMayAlias;
 
 /// The layout's uniqueness was not decided while the caller was
 /// type-checked (a buffer behind a binding, with a layout whose quick
@@ -171,7 +196,7 @@ pub struct Aliasing;
 pub struct Deferred;
 
 /// What is known of a layout's uniqueness: [`Shared`], [`Unique`],
-/// [`Aliasing`] or [`Deferred`].
+/// [`LayoutMayAlias`] or [`Deferred`].
 pub trait ProofKind: Copy + sealed::Sealed {
     /// Whether an exclusive borrow must still be proved at instantiation.
     const DEFERRED: bool;
@@ -182,7 +207,7 @@ impl ProofKind for Shared {
 impl ProofKind for Unique {
     const DEFERRED: bool = false;
 }
-impl ProofKind for Aliasing {
+impl ProofKind for LayoutMayAlias {
     const DEFERRED: bool = false;
 }
 impl ProofKind for Deferred {
@@ -196,27 +221,35 @@ pub struct SharedBorrow;
 #[derive(Clone, Copy, Debug)]
 pub struct ExclusiveBorrow;
 
-/// Whether a buffer borrowed as `Self` may be viewed through a layout of
-/// uniqueness `P`: a shared borrow through any layout, an exclusive one
-/// only through a [`Unique`] layout.
+/// Whether the buffer `Self` may be viewed through a layout of uniqueness
+/// `P`: a shared borrow through any layout, an exclusive one only through
+/// a [`Unique`] layout (see [`Permits`]).
 #[diagnostic::on_unimplemented(
     message = "strided!: a mutable view needs a unique layout, but this layout aliases",
     label = "a `&mut` buffer, viewed through a layout where two indices reach the same position (or whose uniqueness could not be proved)",
     note = "view the buffer through `&` (a shared view may alias), or use a layout with no zero or overlapping strides"
 )]
 pub trait MayView<P>: sealed::Sealed {}
-impl<P> MayView<P> for SharedBorrow {}
-impl MayView<Unique> for ExclusiveBorrow {}
-impl MayView<Deferred> for ExclusiveBorrow {}
+// One blanket impl, marked `do_not_recommend`: the error names `MayView`
+// (with its message above) and lists no implementations.
+#[diagnostic::do_not_recommend]
+impl<'a, B: StaticSource<'a>, P: Permits<B::Borrow>> MayView<P> for B {}
+/// Which borrows a layout of uniqueness `Self` may back: every layout a
+/// shared borrow, only a [`Unique`] (or [`Deferred`], checked at
+/// instantiation) layout an exclusive one. See [`MayView`].
+pub trait Permits<B>: sealed::Sealed {}
+impl<P: sealed::Sealed> Permits<SharedBorrow> for P {}
+impl Permits<ExclusiveBorrow> for Unique {}
+impl Permits<ExclusiveBorrow> for Deferred {}
 // A second impl for `ExclusiveBorrow`, which nothing can use, so that the
 // compiler does not infer `P = Unique` from a single impl and report a type
 // mismatch instead of `MayView`'s message.
-impl MayView<NeverUsed> for ExclusiveBorrow {}
+impl Permits<ExclusiveBorrow> for NeverUsed {}
 /// Uninhabited; see the `MayView` impls.
 #[derive(Clone, Copy, Debug)]
 pub enum NeverUsed {}
 
-/// `Proof<{ quick_uniqueness(..) }>` selects [`Unique`], [`Aliasing`] or
+/// `Proof<{ quick_uniqueness(..) }>` selects [`Unique`], [`LayoutMayAlias`] or
 /// [`Deferred`] while the caller is type-checked, so a buffer whose `&mut`
 /// is not visible to the macro (a binding, a method call) still meets the
 /// uniqueness rule at `cargo check` time in most cases, while a shared
@@ -238,7 +271,7 @@ pub const fn quick_uniqueness(shape: &[usize], strides: &[isize]) -> u8 {
 
 /// See [`Proof`].
 pub trait Select {
-    /// [`Unique`] or [`Aliasing`].
+    /// [`Unique`] or [`LayoutMayAlias`].
     type Out: Copy;
     /// Its value.
     const OUT: Self::Out;
@@ -248,8 +281,8 @@ impl Select for Proof<0> {
     const OUT: Unique = Unique;
 }
 impl Select for Proof<1> {
-    type Out = Aliasing;
-    const OUT: Aliasing = Aliasing;
+    type Out = LayoutMayAlias;
+    const OUT: LayoutMayAlias = LayoutMayAlias;
 }
 impl Select for Proof<2> {
     type Out = Deferred;
@@ -365,44 +398,70 @@ pub trait StaticSource<'a>: sealed::Sealed {
     fn static_view<const N: usize, M: StaticMapping<N>>(self, layout: M) -> Self::Out<N, M>;
 }
 
-/// `strided!(buffer; ...)`: the view of `buffer` through a static layout,
-/// given with what is known of its uniqueness (`P`: [`Shared`] when the
-/// macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and checked
-/// it, else [`Unique`] or [`Aliasing`] as computed by const evaluation).
+/// The closure `strided!(buffer; ...)` makes its layout with: it gives the
+/// static layout and what is known of its uniqueness (`P`: [`Shared`] when
+/// the macro sees `&buffer`, [`Unique`] when it sees `&mut buffer` and
+/// checked it, else [`Unique`], [`LayoutMayAlias`] or [`Deferred`] as computed by
+/// const evaluation). The call-site check function is generic over the
+/// closure's type rather than over the layout's: rustc prints a closure as
+/// the user's file and line, where a `StaticLayout<..>` would print in full.
+///
+/// Sealed: implemented for exactly those closures (the impl is in a
+/// private module), so `static_view`'s check reads the layout the closure
+/// gives.
+pub trait LayoutFn<const N: usize>: sealed::LayoutClosure<N> {
+    /// The static layout.
+    type Mapping: StaticMapping<N>;
+    /// What is known of its uniqueness.
+    type Proof: ProofKind;
+}
+impl<F, M, P, const N: usize> LayoutFn<N> for F
+where
+    F: FnOnce() -> (M, P),
+    M: StaticMapping<N>,
+    P: ProofKind,
+{
+    type Mapping = M;
+    type Proof = P;
+}
+
+/// `strided!(buffer; ...)`: the view of `buffer` through the static layout
+/// `layout` makes (see [`LayoutFn`]).
 ///
 /// What needs the buffer's type (a fixed-size array's length, a
 /// [`Deferred`] uniqueness proof for an exclusive borrow) is checked when
 /// this function is instantiated, by `check`: a generic function the macro
-/// defines at the user's call, whose inline `const` block evaluates
-/// [`source_check`] and panics with its message. So the error's first
-/// line names the rule and the numbers, and its location is the user's
-/// line (an inline `const` block in this function would point here and
-/// show the user's line only in a trailing "while instantiating" note).
+/// defines at the user's call (`layout_fits_buffer`), whose inline `const`
+/// block evaluates [`source_check`] and panics with its message. So the
+/// error's first line names the rule and the numbers, and its location is
+/// the user's line (an inline `const` block in this function would point
+/// here and show the user's line only in a trailing "while instantiating"
+/// note).
 ///
 /// # Safety
 ///
-/// `check` must refuse (with a compile error) every `B, N, M, P` for which
-/// [`source_check`] gives a message, and `P` must be what is known of the
-/// layout's uniqueness. The views' own guards still hold in every build
-/// (a fixed-size array's [`StaticSource::static_view`] re-checks length
-/// and uniqueness, slices and `Vec`s go through `StridedView::new`), so a
-/// broken precondition panics rather than reading out of bounds, but
-/// callers must not rely on that.
+/// `check` must refuse (with a compile error) every `B, N, F` for which
+/// [`source_check`] of `F`'s mapping and proof gives a message, and `P`
+/// must be what is known of the layout's uniqueness. The views' own guards
+/// still hold in every build (a fixed-size array's
+/// [`StaticSource::static_view`] re-checks length and uniqueness, slices
+/// and `Vec`s go through `StridedView::new`), so a broken precondition
+/// panics rather than reading out of bounds, but callers must not rely on
+/// that.
 #[inline(always)]
-pub unsafe fn static_view<'a, B, const N: usize, M, P, C>(
+pub unsafe fn static_view<'a, B: StaticSource<'a> + MayView<P>, const N: usize, M, P, F, C>(
     buffer: B,
-    layout: (M, P),
+    layout: F,
     check: C,
 ) -> B::Out<N, M>
 where
-    B: StaticSource<'a>,
-    B::Borrow: MayView<P>,
     M: StaticMapping<N>,
     P: ProofKind,
-    C: FnOnce(PhantomData<(B, M, P, [(); N])>),
+    F: FnOnce() -> (M, P),
+    C: FnOnce(PhantomData<(B, F, [(); N])>),
 {
     check(PhantomData);
-    buffer.static_view(layout.0)
+    buffer.static_view(layout().0)
 }
 
 /// The check `strided!`'s call-site function runs for [`static_view`]: the
@@ -699,15 +758,23 @@ const fn push_list(mut m: Message, v: &[i128]) -> Message {
 
 /// The static axes of a mixed layout behind a `&mut` (`axes`: their
 /// numbers in the layout, `shape` / `strides`: their literal sizes and
-/// strides): a compile error when they alias among themselves, which
-/// makes the layout alias whatever its run-time entries are. Decided by
+/// strides): the message when they alias among themselves, which makes
+/// the layout alias whatever its run-time entries are (the macro panics
+/// with it in a constant: a compile error at `cargo check`). Decided by
 /// [`math::find_alias`] within [`math::ALIAS_SEARCH_BUDGET`] steps (every
 /// layout of up to 2^16 elements); undecided ones are left to the run-time
 /// check, which refuses them if they alias.
-pub const fn assert_static_axes_unique(axes: &[usize], shape: &[usize], strides: &[isize]) {
+///
+/// Returns the message; the macro panics with it in a constant spanned at
+/// the user's `&mut`, so the error shows the user's line, not this one.
+pub const fn static_axes_alias(
+    axes: &[usize],
+    shape: &[usize],
+    strides: &[isize],
+) -> Option<Message> {
     let (first, second) = match math::find_alias(shape, strides, math::ALIAS_SEARCH_BUDGET) {
         math::Uniqueness::Aliases { first, second } => (first, second),
-        _ => return,
+        _ => return None,
     };
     let n = shape.len();
     let mut a = [0i128; crate::MAX_RANK];
@@ -731,6 +798,5 @@ pub const fn assert_static_axes_unique(axes: &[usize], shape: &[usize], strides:
     let m = push_list(m, s.split_at(k).0)
         .push(" alias whatever the run-time entries are: their indices ");
     let m = push_list(m, f.split_at(k).0).push(" and ");
-    let m = push_list(m, g.split_at(k).0).push(" reach the same position");
-    panic!("{}", m.as_str())
+    Some(push_list(m, g.split_at(k).0).push(" reach the same position"))
 }
