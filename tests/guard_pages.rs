@@ -928,3 +928,60 @@ fn tile_kernels_at_the_guards() {
         tile_kernels::<u64>(r, c);
     }
 }
+
+// t30: tiles as Zip operands over buffers flush against the guards,
+// forwards and with both axes flipped (the tile starts then step
+// backwards to position 0): the zip makes each tile from its start
+// position, which must stay inside the buffer for every tile it hands out.
+fn zipped_tiles<T: Elem + Send + Sync>(rows: usize, cols: usize) {
+    use constrided::strided;
+    let n = rows * cols;
+    let l = Layout::contiguous([rows, cols]);
+    let mut g = Guarded::new(n * size_of::<T>());
+    let mut h = Guarded::new(n * size_of::<T>());
+    for at_end in [true, false] {
+        let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        b.iter_mut()
+            .enumerate()
+            .for_each(|(i, e)| *e = T::from_index(i % 7));
+        for flip in [false, true] {
+            let mut bv = StridedView::new(&*b, l).unwrap();
+            let mut av = StridedViewMut::new(&mut *a, l).unwrap();
+            if flip {
+                bv = bv.flip(0).unwrap().flip(1).unwrap();
+                av = av.flip(0).unwrap().flip(1).unwrap();
+            }
+            let t = strided![shape = (2, 3)];
+            let mut visits = 0;
+            Zip::from(av.tiles_mut(t))
+                .and(bv.tiles(t))
+                .unwrap()
+                .for_each(|mut d, s| {
+                    d.assign(&s).unwrap();
+                    d.map_inplace(|e| *e = *e + T::from_index(1));
+                    visits += 1;
+                });
+            assert_eq!(visits, (rows / 2) * (cols / 3));
+            // A transposed tiling of the source against the destination's.
+            let tt = strided![shape = (3, 2)];
+            let _ = Zip::from(av.view().t().tiles(tt))
+                .and(bv.t().tiles(tt))
+                .unwrap()
+                .fold(0usize, |k, x, y| k + x.to_vec().len() + y.to_vec().len());
+            #[cfg(feature = "rayon")]
+            Zip::from(av.tiles_mut(t))
+                .and(bv.tiles(t))
+                .unwrap()
+                .par_for_each(|mut d, s| d.assign(&s).unwrap());
+        }
+    }
+}
+
+#[test]
+fn zipped_tiles_at_the_guards() {
+    for (r, c) in [(2, 3), (4, 9), (5, 7), (1, 3), (6, 4)] {
+        zipped_tiles::<u8>(r, c);
+        zipped_tiles::<u64>(r, c);
+    }
+}
