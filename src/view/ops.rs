@@ -250,15 +250,33 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
             // A constant for static shapes.
             let n: usize = shape.iter().product();
             if n <= 1024 {
-                // Eight partial sums (by row-major index mod 8, a constant
-                // in the unrolled nest): independent chains of adds that
-                // overlap, and vectorize over rows of stride 1.
+                // Eight partial sums (by the last index mod 8, a constant
+                // in the unrolled inner loop): independent chains of adds
+                // that overlap, and vectorize over rows of stride 1.
                 let mut lanes = [T::default(); 8];
-                // SAFETY: as in fold.
-                engine::static_fold(shape, 0usize, |k, i| unsafe {
-                    lanes[k % 8] = lanes[k % 8] + *p.add(m.offset_of_unchecked(i));
-                    k + 1
-                });
+                if let (Some(&1), Some(&row)) = (m.strides().last(), shape.last()) {
+                    // Last stride 1 (a constant, or checked once): rows at
+                    // unit steps, whose loads the compiler merges.
+                    let mut outer = shape;
+                    if let Some(o) = outer.last_mut() {
+                        *o = 1;
+                    }
+                    // SAFETY: the row of outer index i is the `row`
+                    // consecutive positions of in-range indices (i.., j),
+                    // inside the buffer, only read.
+                    engine::static_for_each(outer, |i| unsafe {
+                        let b = p.add(m.offset_of_unchecked(i));
+                        for j in 0..row {
+                            lanes[j % 8] = lanes[j % 8] + *b.add(j);
+                        }
+                    });
+                } else {
+                    // SAFETY: as in fold.
+                    engine::static_for_each(shape, |i| unsafe {
+                        let l = i.last().map_or(0, |&x| x % 8);
+                        lanes[l] = lanes[l] + *p.add(m.offset_of_unchecked(i));
+                    });
+                }
                 let [a, b, c, d, e, f, g, h] = lanes;
                 return ((a + e) + (b + f)) + ((c + g) + (d + h));
             }
