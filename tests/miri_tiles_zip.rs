@@ -88,3 +88,29 @@ fn par_for_each_over_zipped_tiles() {
         .par_for_each(|mut d, s| d.assign(&s).unwrap());
     assert_eq!(buf, src);
 }
+
+// The static nest's rows (Zip over static views, last stride 1): a mutable
+// row slice, read-only plain operands staged in 64-byte pieces (a row of
+// 20 u32 is two pieces), a non-plain read-only operand read in place.
+#[test]
+fn static_zip_rows_staged_and_in_place() {
+    use constrided::strided;
+    let mut a = [0u32; 40];
+    let b: [u32; 40] = core::array::from_fn(|i| i as u32);
+    let names: Vec<String> = (0..40).map(|i| i.to_string()).collect();
+    let mut av = strided!(&mut a; shape = (2, 20));
+    let bv = strided!(&b; shape = (2, 20));
+    let nv = strided!(&names[..]; shape = (2, 20)).unwrap();
+    Zip::from(&mut av)
+        .and(&bv)
+        .unwrap()
+        .and(&bv)
+        .unwrap()
+        .and(&nv)
+        .unwrap()
+        .for_each(|x, y, z, n| *x = y + z + n.len() as u32);
+    let mut tv = strided!(&mut a; shape = (2, 20));
+    tv.zip_with(&bv, |x, y| *x -= y).unwrap();
+    tv.assign(&bv).unwrap();
+    assert_eq!(a, b);
+}
