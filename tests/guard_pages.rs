@@ -864,8 +864,14 @@ fn long_row_column_sums_at_the_guards() {
 // `static_rows2`) and the edge tiles over buffers flush against the
 // guards, forwards and with both axes flipped (the first tile then ends at
 // the buffer's last element, the last at position 0).
-fn tile_kernels<T: Elem>(rows: usize, cols: usize) {
-    use constrided::strided;
+// A destination and a source `rows`x`cols` view, both over buffers flush
+// against a guard (at the end, then at the start), forwards and with both
+// axes flipped: `f(dst, src)` for each of the four.
+fn at_the_guards<T: Elem>(
+    rows: usize,
+    cols: usize,
+    mut f: impl FnMut(StridedViewMut<'_, T, 2>, StridedView<'_, T, 2>),
+) {
     let n = rows * cols;
     let l = Layout::contiguous([rows, cols]);
     let mut g = Guarded::new(n * size_of::<T>());
@@ -883,41 +889,48 @@ fn tile_kernels<T: Elem>(rows: usize, cols: usize) {
                 bv = bv.flip(0).unwrap().flip(1).unwrap();
                 av = av.flip(0).unwrap().flip(1).unwrap();
             }
-            let st: Vec<_> = bv.tiles(strided![shape = (2, 4)]).collect();
-            let (full, edges) = av.tiles_mut(strided![shape = (2, 4)]).split_edges();
-            let mut dt: Vec<_> = full.collect();
-            for (d, s) in dt.iter_mut().zip(&st) {
-                d.fill(T::from_index(1));
-                d.map_inplace(|e| *e = *e + T::from_index(1));
-                d.assign(s).unwrap();
-                d.zip_with(s, |x, y| *x = *x + *y).unwrap();
-                Zip::from(&mut *d)
-                    .and(*s)
-                    .unwrap()
-                    .for_each(|x, _| *x = core::hint::black_box(*x));
-                let _ = d.view().fold(0usize, |k, _| k + 1);
-                let _ = s.to_vec();
-                if size_of::<T>() >= 4 {
-                    let _ = s.sum();
-                }
-            }
-            for mut e in edges {
-                e.fill(T::from_index(3));
-                e.map_inplace(|e| *e = *e + T::from_index(1));
-            }
-            drop(dt);
-            let tb = bv.tiles(strided![shape = (2, 4)]);
-            for e in tb.edges() {
-                let _ = e.to_vec();
-            }
-            for axis in 0..2 {
-                let _ = tb.remainder(axis).unwrap().to_vec();
-            }
-            for (t, u) in bv.tiles(strided![shape = (1, 1)]).zip(bv.iter()) {
-                assert_eq!(t[[0, 0]], *u);
-            }
+            f(av, bv);
         }
     }
+}
+
+fn tile_kernels<T: Elem>(rows: usize, cols: usize) {
+    use constrided::strided;
+    at_the_guards::<T>(rows, cols, |mut av, bv| {
+        let st: Vec<_> = bv.tiles(strided![shape = (2, 4)]).collect();
+        let (full, edges) = av.tiles_mut(strided![shape = (2, 4)]).split_edges();
+        let mut dt: Vec<_> = full.collect();
+        for (d, s) in dt.iter_mut().zip(&st) {
+            d.fill(T::from_index(1));
+            d.map_inplace(|e| *e = *e + T::from_index(1));
+            d.assign(s).unwrap();
+            d.zip_with(s, |x, y| *x = *x + *y).unwrap();
+            Zip::from(&mut *d)
+                .and(*s)
+                .unwrap()
+                .for_each(|x, _| *x = core::hint::black_box(*x));
+            let _ = d.view().fold(0usize, |k, _| k + 1);
+            let _ = s.to_vec();
+            if size_of::<T>() >= 4 {
+                let _ = s.sum();
+            }
+        }
+        for mut e in edges {
+            e.fill(T::from_index(3));
+            e.map_inplace(|e| *e = *e + T::from_index(1));
+        }
+        drop(dt);
+        let tb = bv.tiles(strided![shape = (2, 4)]);
+        for e in tb.edges() {
+            let _ = e.to_vec();
+        }
+        for axis in 0..2 {
+            let _ = tb.remainder(axis).unwrap().to_vec();
+        }
+        for (t, u) in bv.tiles(strided![shape = (1, 1)]).zip(bv.iter()) {
+            assert_eq!(t[[0, 0]], *u);
+        }
+    });
 }
 
 #[test]
@@ -1002,4 +1015,47 @@ fn copies_of_short_runs_at_the_guards() {
         }
     }
     every_size!(short);
+}
+
+// t30: tiles as Zip operands over buffers flush against the guards,
+// forwards and with both axes flipped (the tile starts then step
+// backwards to position 0): the zip makes each tile from its start
+// position, which must stay inside the buffer for every tile it hands out.
+fn zipped_tiles<T: Elem + Send + Sync>(rows: usize, cols: usize) {
+    use constrided::strided;
+    at_the_guards::<T>(rows, cols, |mut av, bv| {
+        let t = strided![shape = (2, 3)];
+        let mut visits = 0;
+        Zip::from(av.tiles_mut(t))
+            .and(bv.tiles(t))
+            .unwrap()
+            .for_each(|mut d, s| {
+                d.assign(&s).unwrap();
+                d.map_inplace(|e| *e = *e + T::from_index(1));
+                // The static row copy of a tile.
+                let mut o = [T::from_index(0); 6];
+                s.copy_to_slice(&mut o).unwrap();
+                visits += 1;
+            });
+        assert_eq!(visits, (rows / 2) * (cols / 3));
+        // A transposed tiling of the source against the destination's.
+        let tt = strided![shape = (3, 2)];
+        let _ = Zip::from(av.view().t().tiles(tt))
+            .and(bv.t().tiles(tt))
+            .unwrap()
+            .fold(0usize, |k, x, y| k + x.to_vec().len() + y.to_vec().len());
+        #[cfg(feature = "rayon")]
+        Zip::from(av.tiles_mut(t))
+            .and(bv.tiles(t))
+            .unwrap()
+            .par_for_each(|mut d, s| d.assign(&s).unwrap());
+    });
+}
+
+#[test]
+fn zipped_tiles_at_the_guards() {
+    for (r, c) in [(2, 3), (4, 9), (5, 7), (1, 3), (6, 4)] {
+        zipped_tiles::<u8>(r, c);
+        zipped_tiles::<u64>(r, c);
+    }
 }

@@ -3,12 +3,14 @@
 //! strides, views of part of a buffer, extents that do and do not divide)
 //! is visited exactly once and holds the right elements; mutable tiles
 //! (all alive at once) write exactly their elements; `tile_at`,
-//! `remainder`, the iterator's ends and splits, and the kernels on tiles.
+//! `remainder`, the iterator's ends and splits, and the kernels on tiles;
+//! tiles as `Zip` operands (every full tile handed out once, in lock-step
+//! with the tiles of other views, mutable tiles written exactly once).
 
 mod model;
 
 use constrided::static_layout::StaticMapping;
-use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut};
+use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut, Zip};
 use model::*;
 use proptest::prelude::*;
 
@@ -270,6 +272,113 @@ fn check_mut<const N: usize, TL: StaticMapping<N> + Copy>(l: Layout<N>, tiler: T
     assert_eq!(b2, want);
 }
 
+// Tiles as Zip operands against the model: the indexed zip of the tiles
+// hands out every full tile once, at its grid index, with its elements; in
+// lock-step with the tiles of a second view of the same shape (a reversed
+// copy of the layout); a used iterator is an empty operand; other grids
+// are a ShapeMismatch naming both.
+fn check_zip_shared<const N: usize, TL: StaticMapping<N> + Copy>(
+    v: StridedView<'_, i64, N>,
+    tiler: TL,
+) {
+    let tile = tiler.shape();
+    let shape = v.shape();
+    let full = model_tiles(shape, tile, true);
+    let grid: [usize; N] = core::array::from_fn(|k| shape[k] / tile[k]);
+    let z = Zip::from(v.tiles(tiler));
+    assert_eq!(z.shape(), grid);
+    let mut got: Vec<([usize; N], Vec<i64>)> = Vec::new();
+    z.indexed().for_each(|g, t| got.push((g, t.to_vec())));
+    got.sort();
+    let want: Vec<([usize; N], Vec<i64>)> = full
+        .iter()
+        .map(|&(g, ext)| (g, tile_elems(&v, g, ext, tile)))
+        .collect();
+    assert_eq!(got, want);
+    // Two views' tiles in lock-step: the flipped copy's tile g holds the
+    // elements of v's tile g (a copy of v into a fresh row-major buffer,
+    // read through tiles of the same shape).
+    let copy = v.to_vec();
+    let cv = StridedView::new(&copy, Layout::contiguous(shape)).unwrap();
+    let n = Zip::from(v.tiles(tiler))
+        .and(cv.tiles(tiler))
+        .unwrap()
+        .fold(0usize, |n, a, b| {
+            assert_eq!(a.to_vec(), b.to_vec());
+            n + 1
+        });
+    assert_eq!(n, full.len());
+    // A used iterator is an empty operand.
+    let mut used = v.tiles(tiler);
+    if used.next().is_some() {
+        assert_eq!(Zip::from(used).shape(), [0; N]);
+    }
+    // Another grid: a ShapeMismatch naming both.
+    if N > 0 && shape[0] >= tile[0] {
+        let mut s2 = shape;
+        s2[0] += tile[0];
+        let big = vec![0i64; s2.iter().product()];
+        let bv = StridedView::new(&big, Layout::contiguous(s2)).unwrap();
+        let e = Zip::from(v.tiles(tiler))
+            .and(bv.tiles(tiler))
+            .err()
+            .unwrap();
+        assert!(matches!(e, LayoutError::ShapeMismatch { .. }), "{e}");
+        let msg = e.to_string();
+        let g2: [usize; N] = core::array::from_fn(|k| s2[k] / tile[k]);
+        assert!(
+            msg.contains(&dims(&grid)) && msg.contains(&dims(&g2)),
+            "{msg}"
+        );
+    }
+}
+
+// A shape as errors print it: `(2, 3)`, `(2,)`.
+fn dims(s: &[usize]) -> String {
+    let parts: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+    if s.len() == 1 {
+        format!("({},)", parts[0])
+    } else {
+        format!("({})", parts.join(", "))
+    }
+}
+
+// Mutable tiles through Zip: every full tile's elements written exactly
+// once (an add per visit, so a second visit would show), nothing else;
+// the source's tiles in lock-step.
+fn check_zip_mut<const N: usize, TL: StaticMapping<N> + Copy>(l: Layout<N>, tiler: TL) {
+    let tile = tiler.shape();
+    let buf = buf_for(&l);
+    let src = buf.clone();
+    let sv = StridedView::new(&src, l).unwrap();
+    let mut b = buf.clone();
+    let mut v = StridedViewMut::new(&mut b, l).unwrap();
+    let grid: [usize; N] = core::array::from_fn(|k| l.shape()[k] / tile[k]);
+    let lin = |g: [usize; N]| (0..N).fold(0usize, |a, k| a * grid[k] + g[k]) as i64;
+    Zip::from(v.tiles_mut(tiler))
+        .and(sv.tiles(tiler))
+        .unwrap()
+        .indexed()
+        .for_each(|g, mut t, s| {
+            t.zip_with(&s, |a, &b| {
+                *a = a.wrapping_add(b).wrapping_add(1000 * (lin(g) + 1))
+            })
+            .unwrap()
+        });
+    let _ = v;
+    let mut want = buf.clone();
+    for &(g, _) in &model_tiles(l.shape(), tile, true) {
+        for i in indices(tile) {
+            let j: [usize; N] = core::array::from_fn(|k| g[k] * tile[k] + i[k]);
+            let p = position(l.strides(), l.offset(), j) as usize;
+            want[p] = want[p]
+                .wrapping_add(src[p])
+                .wrapping_add(1000 * (lin(g) + 1));
+        }
+    }
+    assert_eq!(b, want);
+}
+
 macro_rules! props {
     ($($name:ident: $n:literal, [$($tiler:expr),*];)*) => {$(
         mod $name {
@@ -281,6 +390,7 @@ macro_rules! props {
                     let buf = buf_for(&l);
                     let v = StridedView::new(&buf, l).unwrap();
                     $(check_shared(v, $tiler);)*
+                    $(check_zip_shared(v, $tiler);)*
                 }
                 #[test]
                 fn unique_views(l in unique::<$n>(), split in any::<bool>()) {
@@ -288,6 +398,7 @@ macro_rules! props {
                     let v = StridedView::new(&buf, l).unwrap();
                     $(check_shared(v, $tiler);)*
                     $(check_mut(l, $tiler, split);)*
+                    $(check_zip_mut(l, $tiler);)*
                 }
             }
         }

@@ -165,6 +165,43 @@ impl<const N: usize> Range<N> {
         self.next()
     }
 
+    // The start positions of every tile of the grid as a layout over the
+    // grid (a `Zip` operand), when this range is the whole grid: no tile
+    // was taken from either end and it is not a proper part of a split
+    // (of the two parts of `split_at`, at most one is whole: the other is
+    // empty). Otherwise an empty layout: a zip takes whole grids only.
+    pub(super) fn whole_starts(&self) -> Layout<N> {
+        let g = &self.grid;
+        let total = g.total();
+        if self.front != 0 || self.back != total {
+            // SAFETY: an empty layout reaches nothing (always valid).
+            return unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
+        }
+        if total == 0 {
+            // The grid's shape (some axis holds no full tile): empty.
+            // SAFETY: an empty layout reaches nothing (always valid).
+            return unsafe { Layout::new_unchecked(g.count, [0; N], 0) };
+        }
+        // With two or more tiles on an axis, the step between tile starts
+        // is the distance between two reachable parent positions (of
+        // indices 0 and tile < shape), so it fits; with one it is never
+        // applied.
+        let steps: [isize; N] = core::array::from_fn(|k| {
+            if g.count[k] >= 2 {
+                (g.tile[k] as isize).wrapping_mul(g.strides[k])
+            } else {
+                0
+            }
+        });
+        // SAFETY: the positions of this layout are the starts of the full
+        // tiles, g·tile on each axis with g < count, so g·tile < shape:
+        // positions of in-range parent indices, inside the parent's valid
+        // layout (non-negative, below its buffer length, so within isize);
+        // its element count is the number of tiles, at most the parent's
+        // element count, which fits usize.
+        unsafe { Layout::new_unchecked(g.count, steps, g.offset) }
+    }
+
     // Splits off the tiles from `front + at` on.
     fn split_at(self, at: usize) -> (Self, Self) {
         let mid = self.front + at.min(self.len());
@@ -180,7 +217,21 @@ impl<const N: usize> Range<N> {
 /// [`StridedView`] whose shape is the tiler's (in the type, see
 /// [`TileLayout`]) and whose strides are the view's. From
 /// [`StridedView::tiles`]; the partial tiles at the edges are in
-/// [`edges`](Tiles::edges).
+/// [`edges`](Tiles::edges). A [`Zip`](crate::Zip) operand (see
+/// [`TilesMut`]): the items are the tiles, lent for one call.
+///
+/// ```
+/// use constrided::{strided, Layout, StridedView, Zip};
+/// let a: Vec<u32> = (0..64).collect();
+/// let v = StridedView::new(&a, Layout::contiguous([8, 8]))?;
+/// // The dot product of every 4x4 tile with the tile of the transpose.
+/// let dots = Zip::from(v.tiles(strided![shape = (4, 4)]))
+///     .and(v.t().tiles(strided![shape = (4, 4)]))?
+///     .map_collect(|x, y| x.iter().zip(y.iter()).map(|(p, q)| p * q).sum::<u32>());
+/// assert_eq!(dots.shape(), [2, 2]);
+/// assert_eq!(dots[[0, 1]], dots[[1, 0]]);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
 ///
 /// ```
 /// use constrided::{strided, StridedView};
@@ -201,6 +252,30 @@ pub struct Tiles<'a, T, const N: usize, M, S> {
 /// The full tiles of a mutable view (see [`Tiles`]); they reach disjoint
 /// elements, so all may be alive at once. From
 /// [`StridedViewMut::tiles_mut`].
+///
+/// A [`Zip`](crate::Zip) operand too, with the tiles of other views in
+/// lock-step (the grids must match: `ShapeMismatch` naming both), each
+/// tile lent for one call of the closure; `par_for_each` splits the grid
+/// over rayon. Only a whole grid is an operand: an iterator that has
+/// handed out a tile, or a part of a `split_at`, is an empty one.
+///
+/// ```
+/// use constrided::{strided, Layout, StridedView, StridedViewMut, Zip};
+/// let img: Vec<f32> = (0..16 * 8).map(|e| e as f32).collect();
+/// let mut out = vec![0.0f32; 8 * 16];
+/// let v = StridedView::new(&img, Layout::contiguous([16, 8]))?;
+/// // The transpose, 4x4 tiles at a time.
+/// let mut o = StridedViewMut::new(&mut out, Layout::contiguous([8, 16]))?.t();
+/// Zip::from(o.tiles_mut(strided![shape = (4, 4)]))
+///     .and(v.tiles(strided![shape = (4, 4)]))?
+///     .for_each(|mut o, t| o.assign(&t).unwrap());
+/// assert_eq!(out[1], img[8]);
+/// // Grids that differ: the error names both.
+/// let w = StridedView::new(&img, Layout::contiguous([8, 16]))?;
+/// let e = Zip::from(v.tiles(strided![shape = (4, 4)])).and(w.tiles(strided![shape = (4, 4)]));
+/// assert!(e.err().unwrap().to_string().contains("(4, 2)"));
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
 ///
 /// ```
 /// use constrided::{strided, Layout, StridedViewMut};
@@ -284,6 +359,18 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> Tiles<'a, T, N, M, S
         // its buffer and readable for 'a (the same pointer, length and
         // `whole` as the parent).
         unsafe { StridedView::from_parts(self.ptr, self.len, m, self.whole) }
+    }
+
+    // The raw parts of a `Zip` operand: the buffer, the layout of the tile
+    // starts (empty unless the whole grid is still to come), and what a
+    // tile needs besides its start.
+    pub(super) fn zip_parts(&self) -> (NonNull<T>, Layout<N>, super::zip::TileParts<M>) {
+        let parts = super::zip::TileParts {
+            parent: self.parent,
+            len: self.len,
+            whole: self.whole,
+        };
+        (self.ptr, self.range.whole_starts(), parts)
     }
 
     /// The number of full tiles on each axis (the view's extent divided by
@@ -388,6 +475,17 @@ impl<'a, T, const N: usize, M: Mapping<N>, S: TileShape<N>> TilesMut<'a, T, N, M
         // parent had exclusively for 'a; not `exclusive`: the gaps belong
         // to sibling tiles.
         unsafe { StridedViewMut::from_parts(self.ptr, self.len, m, false) }
+    }
+
+    // The raw parts of a `Zip` operand (see `Tiles::zip_parts`); the
+    // tiles are not `whole` (the gaps belong to sibling tiles).
+    pub(super) fn zip_parts(&self) -> (NonNull<T>, Layout<N>, super::zip::TileParts<M>) {
+        let parts = super::zip::TileParts {
+            parent: self.parent,
+            len: self.len,
+            whole: false,
+        };
+        (self.ptr, self.range.whole_starts(), parts)
     }
 
     /// The number of full tiles on each axis; see [`Tiles::grid`].
@@ -733,13 +831,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let pos = tile_start(self.mapping(), tile, coord)?;
-        // SAFETY: the coordinate was checked: the tile's indices are
-        // in-range parent indices.
-        let m = unsafe { TileLayout::new_unchecked(*self.mapping(), pos) };
-        // SAFETY: the tile reaches only positions of this view.
-        Ok(unsafe {
-            StridedView::from_parts(self.nonnull(), self.buffer_len(), m, self.is_whole())
-        })
+        // SAFETY: the coordinate was checked: pos starts a full tile.
+        Ok(unsafe { self.tile_from(pos) })
     }
 
     /// The full tile at the const coordinate `at` (`At::<1, 2>`) of a
@@ -771,10 +864,24 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         let _ = (tiler, at);
         let pos =
             const { const_start(M::LAYOUT, <Shape<TL, R> as TileShape<N>>::SHAPE, &C::COORD) };
-        // SAFETY: the coordinate was checked at compile time: the tile's
-        // indices are in-range parent indices.
+        // SAFETY: the coordinate was checked at compile time: pos starts a
+        // full tile.
+        unsafe { self.tile_from(pos) }
+    }
+
+    // The full tile of shape `S` starting at position `pos`.
+    // SAFETY (for callers): `pos` is the position of an in-range index
+    // g·tile (g < the number of full tiles on each axis) of this view.
+    #[inline(always)]
+    unsafe fn tile_from<S: TileShape<N>>(
+        self,
+        pos: usize,
+    ) -> StridedView<'a, T, N, TileLayout<M, S, N>> {
+        // SAFETY: the tile's indices, moved to pos, are in-range indices
+        // of this view (caller).
         let m = unsafe { TileLayout::new_unchecked(*self.mapping(), pos) };
-        // SAFETY: the tile reaches only positions of this view.
+        // SAFETY: the tile reaches only positions of this view, inside its
+        // buffer, readable for 'a (the same pointer, length and `whole`).
         unsafe { StridedView::from_parts(self.nonnull(), self.buffer_len(), m, self.is_whole()) }
     }
 
@@ -894,22 +1001,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         tiler: TL,
         coord: [usize; N],
     ) -> Result<StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
-        #[rustfmt::skip]
-        let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
-        let _ = tiler;
-        let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
-        let pos = tile_start(self.mapping(), tile, coord)?;
-        let mut v = self.reborrow();
-        let ptr = match NonNull::new(v.as_mut_ptr()) {
-            Some(p) => p,
-            None => unreachable!("a view's pointer is never null"),
-        };
-        // SAFETY: the coordinate was checked: the tile's indices are
-        // in-range parent indices.
-        let m = unsafe { TileLayout::new_unchecked(*v.mapping(), pos) };
-        // SAFETY: the tile reaches a subset of this view's positions, which
-        // the reborrow holds exclusively for the result's lifetime.
-        Ok(unsafe { StridedViewMut::from_parts(ptr, v.buffer_len(), m, false) })
+        self.reborrow().into_tile_at_mut(tiler, coord)
     }
 
     /// One mutable full tile at a const coordinate of a static view,
@@ -938,16 +1030,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         let _ = (tiler, at);
         let pos =
             const { const_start(M::LAYOUT, <Shape<TL, R> as TileShape<N>>::SHAPE, &C::COORD) };
-        let mut v = self.reborrow();
-        let ptr = match NonNull::new(v.as_mut_ptr()) {
-            Some(p) => p,
-            None => unreachable!("a view's pointer is never null"),
-        };
-        // SAFETY: the coordinate was checked at compile time: the tile's
-        // indices are in-range parent indices.
-        let m = unsafe { TileLayout::new_unchecked(*v.mapping(), pos) };
-        // SAFETY: as in tile_at_mut.
-        unsafe { StridedViewMut::from_parts(ptr, v.buffer_len(), m, false) }
+        // SAFETY: the coordinate was checked at compile time: pos starts a
+        // full tile.
+        unsafe { self.reborrow().into_tile_from(pos) }
     }
 }
 
@@ -1025,11 +1110,11 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
 }
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
-    // tile_at_mut, keeping the view's lifetime (for StridedArray).
-    #[cfg(feature = "alloc")]
+    // tile_at_mut, keeping the view's lifetime.
+    #[inline]
     #[allow(clippy::type_complexity)]
     fn into_tile_at_mut<TL: StaticMapping<R>, const R: usize>(
-        mut self,
+        self,
         tiler: TL,
         coord: [usize; N],
     ) -> Result<StridedViewMut<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
@@ -1038,14 +1123,28 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         let _ = tiler;
         let tile = <Shape<TL, R> as TileShape<N>>::SHAPE;
         let pos = tile_start(self.mapping(), tile, coord)?;
+        // SAFETY: the coordinate was checked: pos starts a full tile.
+        Ok(unsafe { self.into_tile_from(pos) })
+    }
+
+    // The full mutable tile of shape `S` starting at position `pos`,
+    // keeping the view's lifetime.
+    // SAFETY (for callers): as StridedView::tile_from.
+    #[inline(always)]
+    unsafe fn into_tile_from<S: TileShape<N>>(
+        mut self,
+        pos: usize,
+    ) -> StridedViewMut<'a, T, N, TileLayout<M, S, N>> {
         let ptr = match NonNull::new(self.as_mut_ptr()) {
             Some(p) => p,
             None => unreachable!("a view's pointer is never null"),
         };
-        // SAFETY: the coordinate was checked.
+        // SAFETY: the tile's indices, moved to pos, are in-range indices
+        // of this view (caller).
         let m = unsafe { TileLayout::new_unchecked(*self.mapping(), pos) };
         // SAFETY: the tile reaches a subset of this view's positions, which
-        // the consumed view held exclusively for 'a.
-        Ok(unsafe { StridedViewMut::from_parts(ptr, self.buffer_len(), m, false) })
+        // the consumed view held exclusively for 'a; not `exclusive` (the
+        // rest of the buffer is not the tile's).
+        unsafe { StridedViewMut::from_parts(ptr, self.buffer_len(), m, false) }
     }
 }

@@ -35,6 +35,7 @@ mod algebra;
 mod iter;
 #[cfg(feature = "rayon")]
 mod par;
+mod zip;
 
 pub use algebra::{
     blocked_product, blocked_product_layout, composition, composition_layout, logical_divide,

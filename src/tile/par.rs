@@ -10,6 +10,43 @@ fn grain(len: usize) -> usize {
     (len / (8 * rayon::current_num_threads())).max(1)
 }
 
+// A tile iterator rayon may split: `split_at` parts reach disjoint tiles.
+trait Split: ExactSizeIterator + Send + Sized {
+    fn split(self, at: usize) -> (Self, Self);
+}
+
+impl<'a, T: Sync, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>> Split
+    for Tiles<'a, T, N, M, S>
+{
+    fn split(self, at: usize) -> (Self, Self) {
+        self.split_at(at)
+    }
+}
+
+impl<'a, T: Send, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>> Split
+    for TilesMut<'a, T, N, M, S>
+{
+    fn split(self, at: usize) -> (Self, Self) {
+        self.split_at(at)
+    }
+}
+
+// `f` on every tile of `it`: halves on rayon's pool down to `grain` tiles,
+// then the sequential iterator.
+fn run<I: Split, F: Fn(I::Item) + Sync>(it: I, f: &F) {
+    fn go<I: Split, F: Fn(I::Item) + Sync>(it: I, g: usize, f: &F) {
+        if it.len() <= g {
+            it.for_each(f);
+            return;
+        }
+        let half = it.len() / 2;
+        let (a, b) = it.split(half);
+        rayon::join(|| go(a, g, f), || go(b, g, f));
+    }
+    let g = grain(it.len());
+    go(it, g, f);
+}
+
 impl<'a, T: Sync, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>>
     Tiles<'a, T, N, M, S>
 {
@@ -33,23 +70,7 @@ impl<'a, T: Sync, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>>
     where
         F: Fn(StridedView<'a, T, N, TileLayout<M, S, N>>) + Sync + Send,
     {
-        fn go<'a, T: Sync, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>, F>(
-            it: Tiles<'a, T, N, M, S>,
-            g: usize,
-            f: &F,
-        ) where
-            F: Fn(StridedView<'a, T, N, TileLayout<M, S, N>>) + Sync + Send,
-        {
-            if it.len() <= g {
-                it.for_each(f);
-                return;
-            }
-            let half = it.len() / 2;
-            let (a, b) = it.split_at(half);
-            rayon::join(|| go(a, g, f), || go(b, g, f));
-        }
-        let g = grain(self.len());
-        go(self, g, &f);
+        run(self, &f);
     }
 }
 
@@ -72,22 +93,6 @@ impl<'a, T: Send, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>>
     where
         F: Fn(StridedViewMut<'a, T, N, TileLayout<M, S, N>>) + Sync + Send,
     {
-        fn go<'a, T: Send, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>, F>(
-            it: TilesMut<'a, T, N, M, S>,
-            g: usize,
-            f: &F,
-        ) where
-            F: Fn(StridedViewMut<'a, T, N, TileLayout<M, S, N>>) + Sync + Send,
-        {
-            if it.len() <= g {
-                it.for_each(f);
-                return;
-            }
-            let half = it.len() / 2;
-            let (a, b) = it.split_at(half);
-            rayon::join(|| go(a, g, f), || go(b, g, f));
-        }
-        let g = grain(self.len());
-        go(self, g, &f);
+        run(self, &f);
     }
 }

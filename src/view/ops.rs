@@ -10,7 +10,7 @@ use core::mem::MaybeUninit;
 
 use super::{StridedView, StridedViewMut};
 use crate::error::{Dims, LayoutError, ShapeArg};
-use crate::kernel::{self, engine};
+use crate::kernel::{self, engine, zip_stage};
 use crate::layout::{Layout, Lower, Mapping, Rank};
 
 #[inline]
@@ -98,7 +98,8 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
 
     // Writes the elements in row-major order to out[0..numel], as nested
     // loops over the shape (the static-view path of copy_to_slice/to_array).
-    // SAFETY (for callers): out is valid for numel writes of T.
+    // SAFETY (for callers): out is valid for numel writes of T and
+    // overlaps no element of the view.
     #[inline(always)]
     pub(crate) unsafe fn copy_to_ptr(&self, out: *mut T)
     where
@@ -110,6 +111,29 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         // SAFETY: out is valid for n writes (caller); MaybeUninit<T> has
         // T's layout and only initialised values are written.
         let out = unsafe { core::slice::from_raw_parts_mut(out.cast::<MaybeUninit<T>>(), n) };
+        let shape = m.shape();
+        if let (Some(&1), Some(&row)) = (m.strides().last(), shape.last()) {
+            // Last stride 1 (a constant, or checked once): whole rows, as
+            // slice copies of the constant row length.
+            let mut outer = shape;
+            if let Some(o) = outer.last_mut() {
+                *o = 1;
+            }
+            // SAFETY: the row of outer index i is the `row` consecutive
+            // positions of in-range indices (i.., 0..row), inside the
+            // buffer, read only; the rows fill out[j..j + row] in
+            // row-major order, j + row <= n; out does not overlap the
+            // view (caller: a fresh or exclusive buffer).
+            engine::static_fold(outer, 0usize, |j, i| unsafe {
+                let src = core::slice::from_raw_parts(
+                    p.add(m.offset_of_unchecked(i)).cast::<MaybeUninit<T>>(),
+                    row,
+                );
+                out.get_unchecked_mut(j..j + row).copy_from_slice(src);
+                j + row
+            });
+            return;
+        }
         if self.whole {
             // SAFETY: the view may read all of 0..len; slices as separate
             // arguments tell the compiler src and out do not alias.
@@ -222,8 +246,42 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         let p = self.as_ptr();
         if M::STATIC {
             let m = *self.mapping();
+            let shape = m.shape();
+            // A constant for static shapes.
+            let n: usize = shape.iter().product();
+            if n <= 1024 {
+                // Eight partial sums (by the last index mod 8, a constant
+                // in the unrolled inner loop): independent chains of adds
+                // that overlap, and vectorize over rows of stride 1.
+                let mut lanes = [T::default(); 8];
+                if let (Some(&1), Some(&row)) = (m.strides().last(), shape.last()) {
+                    // Last stride 1 (a constant, or checked once): rows at
+                    // unit steps, whose loads the compiler merges.
+                    let mut outer = shape;
+                    if let Some(o) = outer.last_mut() {
+                        *o = 1;
+                    }
+                    // SAFETY: the row of outer index i is the `row`
+                    // consecutive positions of in-range indices (i.., j),
+                    // inside the buffer, only read.
+                    engine::static_for_each(outer, |i| unsafe {
+                        let b = p.add(m.offset_of_unchecked(i));
+                        for j in 0..row {
+                            lanes[j % 8] = lanes[j % 8] + *b.add(j);
+                        }
+                    });
+                } else {
+                    // SAFETY: as in fold.
+                    engine::static_for_each(shape, |i| unsafe {
+                        let l = i.last().map_or(0, |&x| x % 8);
+                        lanes[l] = lanes[l] + *p.add(m.offset_of_unchecked(i));
+                    });
+                }
+                let [a, b, c, d, e, f, g, h] = lanes;
+                return ((a + e) + (b + f)) + ((c + g) + (d + h));
+            }
             // SAFETY: as in fold.
-            return engine::static_fold(m.shape(), T::default(), |acc, i| unsafe {
+            return engine::static_fold(shape, T::default(), |acc, i| unsafe {
                 acc + *p.add(m.offset_of_unchecked(i))
             });
         }
@@ -651,9 +709,35 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
         T: Copy,
     {
         if M::STATIC && MS::STATIC && self.mapping().shape() == src.mapping().shape() {
-            // Equal constant shapes (static views, static tiles): the
-            // static path of zip_with, row slices (no broadcast: other
-            // shapes are rearrange's ShapeMismatch).
+            // Equal constant shapes (static views, static tiles; no
+            // broadcast: other shapes are rearrange's ShapeMismatch).
+            let (md, ms) = (*self.mapping(), *src.mapping());
+            let shape = md.shape();
+            if let (Some(&1), Some(&1), Some(&n)) =
+                (md.strides().last(), ms.strides().last(), shape.last())
+            {
+                // Last strides 1: each row one copy of n elements.
+                let mut outer = shape;
+                if let Some(o) = outer.last_mut() {
+                    *o = 1;
+                }
+                let (d, s) = (self.as_mut_ptr(), src.as_ptr());
+                // SAFETY: the row of outer index i is the n consecutive
+                // positions of in-range indices (i.., 0..n) of each valid
+                // mapping, inside each buffer; dst's are exclusively ours,
+                // src is a shared borrow, so no element is in both and
+                // the copies do not overlap; T: Copy, so a bitwise copy
+                // is the assignment.
+                engine::static_for_each(outer, |i| unsafe {
+                    core::ptr::copy_nonoverlapping(
+                        s.add(ms.offset_of_unchecked(i)),
+                        d.add(md.offset_of_unchecked(i)),
+                        n,
+                    )
+                });
+                return Ok(());
+            }
+            // Otherwise the static path of zip_with, element by element.
             return self.zip_with(src, |a, &b| *a = b);
         }
         kernel::rearrange(self, src)
@@ -981,6 +1065,39 @@ unsafe fn static_rows2<T, U, const N: usize, const R: usize, MD: Mapping<N>, MS:
         }
         let mut outer = shape;
         outer[N - 1] = 1;
+        if !zeros && zip_stage::stage_size::<U>() != 0 {
+            // A plain source: each row (in pieces of 64 bytes) is first
+            // copied to a local buffer, which the compiler knows apart
+            // from the destination (slices made from raw pointers inside
+            // an inlined function lose their `noalias`), so the row's
+            // loop vectorizes as a hand-written slice loop does.
+            #[repr(C, align(16))]
+            struct Stage([MaybeUninit<u8>; 64]);
+            let per = 64 / core::mem::size_of::<U>();
+            // SAFETY: as below for the rows of both mappings; U is plain
+            // (every byte of every value initialised, no drop glue, no
+            // interior mutability: integers, floats, byte arrays of at
+            // most 16 bytes, whose alignment Stage's 16 meets), so the
+            // bitwise copy holds the source's values, which `f` reads
+            // through `&U` for the call only while the source is not
+            // written (a shared borrow); m <= per elements fit Stage.
+            engine::static_for_each(outer, |i| unsafe {
+                let j: [usize; R] = core::array::from_fn(|k| i[k]);
+                let dp = d.add(md.offset_of_unchecked(i));
+                let sp = s.add(ms.offset_of_unchecked(j));
+                let mut k = 0;
+                while k < n {
+                    let m = per.min(n - k);
+                    let mut stage = Stage([MaybeUninit::uninit(); 64]);
+                    let bp = stage.0.as_mut_ptr().cast::<U>();
+                    core::ptr::copy_nonoverlapping(sp.add(k), bp, m);
+                    let dr = core::slice::from_raw_parts_mut(dp.add(k), m);
+                    rows(dr, core::slice::from_raw_parts(bp, m), &mut f);
+                    k += m;
+                }
+            });
+            return;
+        }
         // SAFETY: a row is the n consecutive positions of indices
         // (i.., 0..n) (last stride 1), in range for both mappings, so
         // inside both buffers; dst's are exclusively the caller's and

@@ -33,6 +33,7 @@
 
 use core::marker::PhantomData;
 use core::mem::size_of;
+use core::mem::MaybeUninit;
 
 use crate::error::{Dims, LayoutError};
 use crate::kernel::engine;
@@ -49,6 +50,8 @@ pub use producer::{Lend, Producer, Shared, Yield};
 // seal (see `producer.rs`).
 #[allow(unused_imports)]
 pub(crate) use producer::sealed;
+// The raw runs of producers whose items are not elements (tiles too).
+pub(crate) use producer::{raw_runs, Raw};
 
 /// One operand of a [`Zip`]: the producer's buffer, position mapping (a
 /// runtime [`Layout`] for broadcast operands) and item data. Made by
@@ -218,6 +221,9 @@ pub(crate) trait Operands<const N: usize, const K: usize>: for<'x> LendAll<'x> {
     const STATIC: bool;
     /// The widest element, for the tile edge.
     const ELEM_MAX: usize;
+    /// The most elements an item reaches ([`Yield::ITEM_LEN`]).
+    #[cfg(feature = "rayon")]
+    const ITEM_MAX: usize;
     /// Element sizes.
     const SIZES: [usize; K];
     /// Which operands' items are their elements (their lines are hinted).
@@ -253,7 +259,31 @@ pub(crate) trait Operands<const N: usize, const K: usize>: for<'x> LendAll<'x> {
         ptrs: &[*mut u8; K],
         i: [usize; N],
     ) -> <Self as LendAll<'x>>::Items;
+    /// Whether every mapping's last stride is 1 (rank 1 or more): the
+    /// static nest may then walk rows as runs (a constant for static
+    /// mappings whose last stride is).
+    fn unit_rows(&self) -> bool;
+    /// Folds `g` over the items of every index of static mappings of
+    /// shape `shape`, row by row: each row of every operand one run
+    /// ([`Yield::run`], a slice for elements).
+    ///
+    /// # Safety
+    /// `unit_rows()`; `ptrs` are the buffers; [`Yield::run`]'s contract for
+    /// every row of every operand (the rows of the shape's indices).
+    unsafe fn static_rows<B>(
+        &self,
+        ptrs: &[*mut u8; K],
+        shape: [usize; N],
+        init: B,
+        g: &mut impl for<'x> FnMut(B, <Self as LendAll<'x>>::Items) -> B,
+    ) -> B;
 }
+
+// A row piece of a staged operand in the static nest: 64 bytes, aligned
+// for every plain element (at most 16 bytes).
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Stage([MaybeUninit<u8>; 64]);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b {
@@ -264,7 +294,7 @@ const fn max(a: usize, b: usize) -> usize {
 }
 
 macro_rules! operands {
-    ($K:literal; $($P:ident $M:ident $i:tt),+) => {
+    ($K:literal; $($P:ident $M:ident $i:tt $v:ident),+) => {
         impl<'x, $($P: Yield, $M),+> LendAll<'x> for ($(Part<$P, $M>,)+) {
             type Items = ($(<$P as Lend<'x>>::Item,)+);
         }
@@ -273,6 +303,12 @@ macro_rules! operands {
             const ELEM_MAX: usize = {
                 let mut m = 0;
                 $(m = max(m, size_of::<$P::Elem>());)+
+                m
+            };
+            #[cfg(feature = "rayon")]
+            const ITEM_MAX: usize = {
+                let mut m = 1;
+                $(m = max(m, $P::ITEM_LEN);)+
                 m
             };
             const SIZES: [usize; $K] = [$(size_of::<$P::Elem>()),+];
@@ -307,18 +343,113 @@ macro_rules! operands {
                     ($($P::item(ptrs[$i].cast(), &self.$i.extra, self.$i.map.offset_of_unchecked(i) as isize),)+)
                 }
             }
+            #[inline(always)]
+            fn unit_rows(&self) -> bool {
+                true $(&& matches!(self.$i.map.strides().last(), Some(&1)))+
+            }
+            #[inline(always)]
+            unsafe fn static_rows<B>(
+                &self,
+                ptrs: &[*mut u8; $K],
+                shape: [usize; N],
+                init: B,
+                g: &mut impl for<'x> FnMut(B, ($(<$P as Lend<'x>>::Item,)+)) -> B,
+            ) -> B {
+                // One row: each operand's run a separate argument, so that
+                // slices of elements reach the compiler as distinct
+                // `noalias` references (as a hand-written loop's do).
+                #[inline(always)]
+                #[allow(clippy::too_many_arguments)]
+                unsafe fn row<'r, B, $($P: Yield + 'r),+>(
+                    mut acc: B,
+                    n: usize,
+                    g: &mut impl for<'x> FnMut(B, ($(<$P as Lend<'x>>::Item,)+)) -> B,
+                    $(mut $v: $P::Run<'r>,)+
+                ) -> B {
+                    for j in 0..n {
+                        // SAFETY: j < n, each j once (caller's runs).
+                        acc = g(acc, ($(unsafe { $P::run_item(&mut $v, j) },)+));
+                    }
+                    acc
+                }
+                let last = N - 1;
+                let n = shape[last];
+                let mut outer = shape;
+                outer[last] = 1;
+                // Stageable operands (read-only plain elements) are copied
+                // row piece by row piece (64 bytes) to local buffers, which
+                // the compiler knows apart from the other operands (slices
+                // made from raw pointers inside inlined code lose their
+                // `noalias`), so the row's loop vectorizes as a
+                // hand-written slice loop does.
+                let stage = Self::stageable();
+                let mut per = n.max(1);
+                for k in 0..$K {
+                    if stage[k] {
+                        per = per.min(64 / Self::SIZES[k]);
+                    }
+                }
+                engine::static_fold(outer, init, |mut acc, i| {
+                    let pos: [isize; $K] = [$(self.$i.map.offset_of_unchecked(i) as isize),+];
+                    let mut at = 0;
+                    while at < n {
+                        let m = per.min(n - at);
+                        let mut bufs = [Stage([MaybeUninit::uninit(); 64]); $K];
+                        let mut p = *ptrs;
+                        let mut q: [isize; $K] = core::array::from_fn(|k| pos[k] + at as isize);
+                        for k in 0..$K {
+                            if stage[k] {
+                                let b = bufs[k].0.as_mut_ptr().cast::<u8>();
+                                let size = Self::SIZES[k];
+                                // SAFETY: the m elements at q[k] are a
+                                // row piece of operand k (see below),
+                                // read only; the buffer holds 64 >= m·size
+                                // bytes (per), aligned to 16, which a
+                                // plain element's alignment divides.
+                                unsafe {
+                                    core::ptr::copy_nonoverlapping(
+                                        ptrs[k].offset(q[k] * size as isize),
+                                        b,
+                                        m * size,
+                                    )
+                                };
+                                p[k] = b;
+                                q[k] = 0;
+                            }
+                        }
+                        // SAFETY: with last stride 1 (unit_rows), the row
+                        // of outer index i is the n positions offset(i) + j
+                        // of in-range indices (i.., j), each in one row
+                        // only, of every operand's mapping: the caller's
+                        // contract; a staged operand's run is instead the
+                        // bitwise copy of its m elements (plain, read
+                        // only, so of equal value), in `bufs`, which
+                        // nothing writes while the run lives.
+                        acc = unsafe {
+                            row::<B, $($P),+>(acc, m, g, $($P::run(
+                                p[$i].cast(),
+                                &self.$i.extra,
+                                q[$i],
+                                m,
+                            )),+)
+                        };
+                        at += m;
+                    }
+                    acc
+                })
+            }
         }
     };
 }
 
-operands!(1; P1 M1 0);
-operands!(2; P1 M1 0, P2 M2 1);
-operands!(3; P1 M1 0, P2 M2 1, P3 M3 2);
-operands!(4; P1 M1 0, P2 M2 1, P3 M3 2, P4 M4 3);
-operands!(5; P1 M1 0, P2 M2 1, P3 M3 2, P4 M4 3, P5 M5 4);
-operands!(6; P1 M1 0, P2 M2 1, P3 M3 2, P4 M4 3, P5 M5 4, P6 M6 5);
+operands!(1; P1 M1 0 v0);
+operands!(2; P1 M1 0 v0, P2 M2 1 v1);
+operands!(3; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2);
+operands!(4; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3);
+operands!(5; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3, P5 M5 4 v4);
+operands!(6; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3, P5 M5 4 v4, P6 M6 5 v5);
 // (Six operands and the output of map_collect or the index of indexed.)
-operands!(7; P1 M1 0, P2 M2 1, P3 M3 2, P4 M4 3, P5 M5 4, P6 M6 5, P7 M7 6);
+operands!(7; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3, P5 M5 4 v4, P6 M6 5 v5, P7 M7 6 v6);
 
 // A value that may cross threads: the parts of a zip whose producers are
 // Send, and their buffers.
@@ -370,6 +501,13 @@ impl<Z, const N: usize> Zip<Z, N> {
             // The mappings' shapes are constants (and equal to the zip's):
             // use the first one's.
             let shape = self.parts.map_shape();
+            if N >= 1 && self.parts.unit_rows() {
+                // SAFETY: see above; a row of the nest (last stride 1 for
+                // every operand) is a run of distinct positions of each
+                // mapping, every index in one row, visited once; mutable
+                // operands' rows reach elements no other operand does.
+                return unsafe { self.parts.static_rows(&ptrs, shape, init, g) };
+            }
             // SAFETY: see above (the nest visits every in-range index once).
             return engine::static_fold(shape, init, |acc, i| unsafe {
                 g(acc, self.parts.static_items(&ptrs, i))
@@ -556,8 +694,11 @@ impl<Z, const N: usize> Zip<Z, N> {
         let tile = engine::tile_edge(Z::ELEM_MAX);
         let shared = AssertSync((&self.parts, self.parts.ptrs()));
         // About eight parts per thread (work to steal), none under
-        // PAR_MIN elements: each part costs a plan and a join.
-        let min = PAR_MIN.max(plan.numel() / (8 * rayon::current_num_threads().max(1)));
+        // PAR_MIN elements (positions weighed by the elements of their
+        // items: a static tile's): each part costs a plan and a join.
+        let min = (PAR_MIN / Z::ITEM_MAX)
+            .max(1)
+            .max(plan.numel() / (8 * rayon::current_num_threads().max(1)));
         engine::par_split(plan, min, &|part: &Plan<K>| {
             // (The whole wrapper is captured, not its fields.)
             let shared = &shared;

@@ -83,6 +83,11 @@ pub trait Yield: sealed::Sealed + for<'x> Lend<'x> {
     /// only, so that the engine may hand a staged copy of it instead.
     const SHARED_ELEMENT: bool;
     #[doc(hidden)]
+    /// How many elements an item reaches, as far as a constant tells (1
+    /// for elements, the tile's size for static tiles): the weight of one
+    /// position when `par_for_each` sizes its parts.
+    const ITEM_LEN: usize = 1;
+    #[doc(hidden)]
     /// The item at position `pos`.
     ///
     /// # Safety
@@ -97,7 +102,100 @@ pub trait Yield: sealed::Sealed + for<'x> Lend<'x> {
         extra: &Self::Extra,
         pos: isize,
     ) -> <Self as Lend<'x>>::Item;
+    #[doc(hidden)]
+    /// A run of `n` consecutive positions as one value: for elements, a
+    /// slice (`&mut [Elem]` or `&[Elem]`), which the compiler knows apart
+    /// from the other operands' (the static loop nest's rows vectorize as
+    /// hand-written slice loops do); otherwise the raw parts ([`Raw`]).
+    type Run<'r>
+    where
+        Self: 'r;
+    #[doc(hidden)]
+    /// The run of positions `pos..pos + n`.
+    ///
+    /// # Safety
+    /// Every `pos + j`, `j < n`, is a position of the producer's mapping
+    /// (distinct ones), `ptr` and `extra` are its raw parts, and
+    /// [`item`](Self::item)'s contract holds for each of them for `'r`
+    /// (for a mutable producer: no other live item or run reaches them;
+    /// for a `SHARED_ELEMENT` producer `ptr.offset(pos)..` may instead be
+    /// `n` elements of equal values, valid and unwritten for `'r`).
+    unsafe fn run<'r>(
+        ptr: *mut Self::Elem,
+        extra: &'r Self::Extra,
+        pos: isize,
+        n: usize,
+    ) -> Self::Run<'r>;
+    #[doc(hidden)]
+    /// The item at position `pos + j` of a run.
+    ///
+    /// # Safety
+    /// `j < n`; for a mutable producer, no other live item of the run was
+    /// made from `j`.
+    unsafe fn run_item<'x, 'r: 'x>(
+        run: &'x mut Self::Run<'r>,
+        j: usize,
+    ) -> <Self as Lend<'x>>::Item;
 }
+
+/// The run of a producer whose items are not its elements: its raw parts
+/// and the first position ([`Yield::Run`]).
+#[doc(hidden)]
+pub struct Raw<'r, P: Yield> {
+    ptr: *mut P::Elem,
+    extra: &'r P::Extra,
+    pos: isize,
+}
+
+impl<'r, P: Yield> Raw<'r, P> {
+    // SAFETY (for callers): Yield::run's contract.
+    #[inline(always)]
+    pub(crate) unsafe fn new(ptr: *mut P::Elem, extra: &'r P::Extra, pos: isize) -> Self {
+        Raw { ptr, extra, pos }
+    }
+
+    // The item at pos + j.
+    // SAFETY (for callers): Yield::run_item's contract, for a run made by
+    // `new` under Yield::run's.
+    #[inline(always)]
+    pub(crate) unsafe fn item<'x>(&self, j: usize) -> <P as Lend<'x>>::Item
+    where
+        'r: 'x,
+    {
+        // SAFETY: pos + j is one of the run's positions (j < n), with
+        // item's contract (run's contract).
+        unsafe { P::item(self.ptr, self.extra, self.pos + j as isize) }
+    }
+}
+
+// The `Run` items of producers whose items are not elements.
+macro_rules! raw_runs {
+    () => {
+        type Run<'r>
+            = $crate::zip::Raw<'r, Self>
+        where
+            Self: 'r;
+        #[inline(always)]
+        unsafe fn run<'r>(
+            ptr: *mut Self::Elem,
+            extra: &'r Self::Extra,
+            pos: isize,
+            _n: usize,
+        ) -> $crate::zip::Raw<'r, Self> {
+            // SAFETY: forwarded from the caller.
+            unsafe { $crate::zip::Raw::new(ptr, extra, pos) }
+        }
+        #[inline(always)]
+        unsafe fn run_item<'x, 'r: 'x>(
+            run: &'x mut $crate::zip::Raw<'r, Self>,
+            j: usize,
+        ) -> <Self as Lend<'x>>::Item {
+            // SAFETY: forwarded from the caller.
+            unsafe { run.item(j) }
+        }
+    };
+}
+pub(crate) use raw_runs;
 
 /// A [`Zip`](super::Zip) operand of rank `N`: a view or an array, by
 /// reference or by value, or the windows or chunks of one (whose items are
@@ -161,6 +259,19 @@ macro_rules! producer {
                 // which it borrows (shared, or exclusively and each once).
                 unsafe { producer!(@deref $mutable ptr, pos) }
             }
+            type Run<'r> = producer!(@run $mutable 'r T) where Self: 'r;
+            #[inline(always)]
+            unsafe fn run(ptr: *mut T, _: &(), pos: isize, n: usize) -> producer!(@run $mutable '_ T) {
+                // SAFETY: the n positions are distinct elements of the
+                // view (caller), which it borrows: shared, or exclusively
+                // and reached by no other live item or run (caller).
+                unsafe { producer!(@slice $mutable ptr.offset(pos), n) }
+            }
+            #[inline(always)]
+            unsafe fn run_item<'x, 'r: 'x>(run: &'x mut producer!(@run $mutable 'r T), j: usize) -> producer!(@item $mutable 'x T) {
+                // SAFETY: j < n (caller); a reborrow of the run's element.
+                unsafe { producer!(@at $mutable run, j) }
+            }
         }
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Producer<N> for $ty {
             type Map = M;
@@ -178,6 +289,12 @@ macro_rules! producer {
     (@shared_elem ref) => { true };
     (@deref mut $ptr:ident, $pos:ident) => { &mut *$ptr.offset($pos) };
     (@deref ref $ptr:ident, $pos:ident) => { &*$ptr.offset($pos) };
+    (@run mut $r:lifetime $t:ident) => { &$r mut [$t] };
+    (@run ref $r:lifetime $t:ident) => { &$r [$t] };
+    (@slice mut $p:expr, $n:ident) => { core::slice::from_raw_parts_mut($p, $n) };
+    (@slice ref $p:expr, $n:ident) => { core::slice::from_raw_parts($p, $n) };
+    (@at mut $run:ident, $j:ident) => { $run.get_unchecked_mut($j) };
+    (@at ref $run:ident, $j:ident) => { $run.get_unchecked($j) };
     (@shared mut $ty:ty, [$($lt:lifetime),*]) => {};
     (@shared ref $ty:ty, [$($lt:lifetime),*]) => {
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Shared for $ty {}
@@ -209,6 +326,21 @@ mod arrays {
             // SAFETY: forwarded from the caller (positions are elements).
             unsafe { &mut *ptr.offset(pos) }
         }
+        type Run<'r>
+            = &'r mut [T]
+        where
+            Self: 'r;
+        #[inline(always)]
+        unsafe fn run(ptr: *mut T, _: &(), pos: isize, n: usize) -> &mut [T] {
+            // SAFETY: forwarded from the caller (distinct elements,
+            // exclusively the array's, reached by nothing else live).
+            unsafe { core::slice::from_raw_parts_mut(ptr.offset(pos), n) }
+        }
+        #[inline(always)]
+        unsafe fn run_item<'x, 'r: 'x>(run: &'x mut &'r mut [T], j: usize) -> &'x mut T {
+            // SAFETY: j < n (caller).
+            unsafe { run.get_unchecked_mut(j) }
+        }
     }
     impl<T, const N: usize> Producer<N> for &mut StridedArray<T, N> {
         type Map = Layout<N>;
@@ -230,6 +362,21 @@ mod arrays {
         unsafe fn item<'x>(ptr: *mut T, _: &(), pos: isize) -> &'x T {
             // SAFETY: forwarded from the caller (positions are elements).
             unsafe { &*ptr.offset(pos) }
+        }
+        type Run<'r>
+            = &'r [T]
+        where
+            Self: 'r;
+        #[inline(always)]
+        unsafe fn run(ptr: *mut T, _: &(), pos: isize, n: usize) -> &[T] {
+            // SAFETY: forwarded from the caller (elements the array holds,
+            // only read).
+            unsafe { core::slice::from_raw_parts(ptr.offset(pos), n) }
+        }
+        #[inline(always)]
+        unsafe fn run_item<'x, 'r: 'x>(run: &'x mut &'r [T], j: usize) -> &'x T {
+            // SAFETY: j < n (caller).
+            unsafe { run.get_unchecked(j) }
         }
     }
     impl<T, const N: usize> Producer<N> for &StridedArray<T, N> {
@@ -328,30 +475,39 @@ impl<const N: usize> SubViews<N> {
 /// iterator's whole grid. An iterator that has already yielded an item
 /// (from either end) is an empty operand (its shape is all zeros): a zip
 /// takes whole grids only.
-impl<T, const N: usize> sealed::Sealed for Windows<'_, T, N> {}
-impl<'x, T, const N: usize> Lend<'x> for Windows<'_, T, N> {
-    type Item = StridedView<'x, T, N>;
-}
-impl<T, const N: usize> Yield for Windows<'_, T, N> {
-    type Elem = T;
-    type Extra = SubViews<N>;
-    const ELEMENT: bool = false;
-    const SHARED_ELEMENT: bool = false;
-    #[inline(always)]
-    unsafe fn item<'x>(ptr: *mut T, extra: &SubViews<N>, pos: isize) -> StridedView<'x, T, N> {
-        // SAFETY: the window's layout reaches positions of the parent view
-        // (caller: pos is a window start), whose buffer of `len` elements
-        // is borrowed shared for 'x; ptr is the parent's (non-null).
-        unsafe {
-            StridedView::from_parts(
-                NonNull::new_unchecked(ptr),
-                extra.len,
-                extra.at(pos),
-                extra.whole,
-            )
+macro_rules! shared_subviews {
+    ($($iter:ident),+) => {$(
+        impl<T, const N: usize> sealed::Sealed for $iter<'_, T, N> {}
+        impl<'x, T, const N: usize> Lend<'x> for $iter<'_, T, N> {
+            type Item = StridedView<'x, T, N>;
         }
-    }
+        impl<T, const N: usize> Yield for $iter<'_, T, N> {
+            type Elem = T;
+            type Extra = SubViews<N>;
+            const ELEMENT: bool = false;
+            const SHARED_ELEMENT: bool = false;
+            raw_runs!();
+            #[inline(always)]
+            unsafe fn item<'x>(ptr: *mut T, extra: &SubViews<N>, pos: isize) -> StridedView<'x, T, N> {
+                // SAFETY: the window's or block's layout reaches positions
+                // of the parent view (caller: pos is a window or block
+                // start), whose buffer of `len` elements is borrowed shared
+                // for 'x; ptr is the parent's (non-null).
+                unsafe {
+                    StridedView::from_parts(
+                        NonNull::new_unchecked(ptr),
+                        extra.len,
+                        extra.at(pos),
+                        extra.whole,
+                    )
+                }
+            }
+        }
+        impl<T, const N: usize> Shared for $iter<'_, T, N> {}
+    )+};
 }
+shared_subviews!(Windows, Chunks);
+
 impl<T, const N: usize> Producer<N> for Windows<'_, T, N> {
     type Map = Layout<N>;
     fn into_raw(self) -> (*mut T, Layout<N>, SubViews<N>) {
@@ -367,30 +523,7 @@ impl<T, const N: usize> Producer<N> for Windows<'_, T, N> {
         )
     }
 }
-impl<T, const N: usize> Shared for Windows<'_, T, N> {}
 
-impl<T, const N: usize> sealed::Sealed for Chunks<'_, T, N> {}
-impl<'x, T, const N: usize> Lend<'x> for Chunks<'_, T, N> {
-    type Item = StridedView<'x, T, N>;
-}
-impl<T, const N: usize> Yield for Chunks<'_, T, N> {
-    type Elem = T;
-    type Extra = SubViews<N>;
-    const ELEMENT: bool = false;
-    const SHARED_ELEMENT: bool = false;
-    #[inline(always)]
-    unsafe fn item<'x>(ptr: *mut T, extra: &SubViews<N>, pos: isize) -> StridedView<'x, T, N> {
-        // SAFETY: as for Windows: a block reaches parent positions.
-        unsafe {
-            StridedView::from_parts(
-                NonNull::new_unchecked(ptr),
-                extra.len,
-                extra.at(pos),
-                extra.whole,
-            )
-        }
-    }
-}
 impl<T, const N: usize> Producer<N> for Chunks<'_, T, N> {
     type Map = Layout<N>;
     fn into_raw(self) -> (*mut T, Layout<N>, SubViews<N>) {
@@ -398,7 +531,6 @@ impl<T, const N: usize> Producer<N> for Chunks<'_, T, N> {
         chunk_parts(ptr, len, whole, g)
     }
 }
-impl<T, const N: usize> Shared for Chunks<'_, T, N> {}
 
 impl<T, const N: usize> sealed::Sealed for ChunksMut<'_, T, N> {}
 impl<'x, T, const N: usize> Lend<'x> for ChunksMut<'_, T, N> {
@@ -409,6 +541,7 @@ impl<T, const N: usize> Yield for ChunksMut<'_, T, N> {
     type Extra = SubViews<N>;
     const ELEMENT: bool = false;
     const SHARED_ELEMENT: bool = false;
+    raw_runs!();
     #[inline(always)]
     unsafe fn item<'x>(ptr: *mut T, extra: &SubViews<N>, pos: isize) -> StridedViewMut<'x, T, N> {
         // SAFETY: the blocks of distinct grid indices reach disjoint
@@ -496,6 +629,7 @@ impl<U> Yield for Out<U> {
     type Extra = ();
     const ELEMENT: bool = true;
     const SHARED_ELEMENT: bool = false;
+    raw_runs!();
     #[inline(always)]
     unsafe fn item<'x>(ptr: *mut MaybeUninit<U>, _: &(), pos: isize) -> &'x mut MaybeUninit<U> {
         // SAFETY: positions of the output's row-major layout are slots of
@@ -516,6 +650,7 @@ impl<const N: usize> Yield for Index<N> {
     type Extra = [usize; N];
     const ELEMENT: bool = false;
     const SHARED_ELEMENT: bool = false;
+    raw_runs!();
     #[inline(always)]
     unsafe fn item<'x>(_: *mut (), shape: &[usize; N], pos: isize) -> <Self as Lend<'x>>::Item {
         let mut lin = pos as usize;
