@@ -5,7 +5,7 @@
 //! (all alive at once) write exactly their elements; `tile_at`,
 //! `remainder`, the iterator's ends and splits, and the kernels on tiles.
 
-mod model;
+use super::model;
 
 use constrided::static_layout::StaticMapping;
 use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut};
