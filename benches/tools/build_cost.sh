@@ -6,11 +6,14 @@
 # a 2-D `dot` and the `Debug` printing of the results -- built cold in the
 # debug profile, interleaved, N times each; prints the median build time,
 # the size of the debug binary and how many crates each build compiles
-# (`dot` brings matrixmultiply on both sides). Non-incremental, as a
+# (`dot` brings matrixmultiply on both sides); wall and CPU (user + sys)
+# times, the CPU one steadier on a shared machine. Non-incremental, as a
 # crates.io dependency is built.
 #
 #   benches/tools/build_cost.sh        # N=3
 #   N=5 benches/tools/build_cost.sh
+#   KEEP=1 benches/tools/build_cost.sh # keeps the two projects (path printed)
+#                                      # for `cargo build --timings` and the like
 #
 # `dot` comes with the linear-algebra work (h29a); on a tree without
 # `dot` the script says so and leaves the `dot` line out of BOTH programs,
@@ -19,7 +22,7 @@ set -euo pipefail
 N=${N:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then echo "projects kept in $work (cs: constrided, nd: ndarray)"; else trap 'rm -rf "$work"' EXIT; fi
 mkdir -p "$work/cs/src" "$work/nd/src"
 if grep -rqE 'fn dot(<|\()' "$root/src"; then
   dot='let m = a.dot(&b);'
@@ -82,19 +85,24 @@ RS
 # Fetch the registry once, outside the timed builds.
 for c in cs nd; do (cd "$work/$c" && cargo fetch -q); done
 export CARGO_INCREMENTAL=0
-for _ in $(seq "$N"); do
+for r in $(seq "$N"); do
   for c in cs nd; do
     rm -rf "$work/target-$c"
-    s=$(date +%s.%N)
-    (cd "$work/$c" && CARGO_TARGET_DIR="$work/target-$c" cargo build -q)
-    e=$(date +%s.%N)
-    echo "$c $(echo "$e - $s" | bc)" >> "$work/times"
+    # Wall time (what the user waits) and CPU time (user + sys of cargo and
+    # every rustc; on a machine shared with other builds the steadier one).
+    (cd "$work/$c" && CARGO_TARGET_DIR="$work/target-$c" \
+      /usr/bin/time -f '%e %U %S' -o "$work/one" cargo build -q)
+    read -r wall usr sys < "$work/one"
+    cpu=$(echo "$usr + $sys" | bc)
+    echo "$c $wall $cpu" >> "$work/times"
+    printf 'run %s: %s wall %.2f s, cpu %.2f s (load %s)\n' "$r" "$c" "$wall" "$cpu" "$(cut -d' ' -f1 /proc/loadavg)"
   done
 done
-median() { grep "^$1 " "$work/times" | awk '{print $2}' | sort -n | sed -n "$(( (N + 1) / 2 ))p"; }
-mc=$(median cs); mn=$(median nd)
+median() { grep "^$1 " "$work/times" | awk -v k="$2" '{print $k}' | sort -n | sed -n "$(( (N + 1) / 2 ))p"; }
+mc=$(median cs 2); mn=$(median nd 2); uc=$(median cs 3); un=$(median nd 3)
 sc=$(stat -c %s "$work/target-cs/debug/cs"); sn=$(stat -c %s "$work/target-nd/debug/nd")
 printf 'cold debug build (median of %s): constrided %.2f s, ndarray %.2f s, ratio %.2fx\n' "$N" "$mc" "$mn" "$(echo "$mc / $mn" | bc -l)"
+printf 'cpu time of those builds (median of %s): constrided %.2f s, ndarray %.2f s, ratio %.2fx\n' "$N" "$uc" "$un" "$(echo "$uc / $un" | bc -l)"
 cc=$(cd "$work/cs" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
 cn=$(cd "$work/nd" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
 echo "program: views, strided! (constrided), assign, Zip, operator, sum_axis, $dot_note"

@@ -6,7 +6,7 @@
 //! The level and streaming switches are process-wide, so the tests of this
 //! file take a lock.
 
-mod model;
+use super::model;
 
 use constrided::kernel::{force_level, force_streaming, rearrange, Level};
 use constrided::{Layout, StridedView, StridedViewMut};

@@ -3,7 +3,7 @@
 //! the model's port of NumPy's rule and brute-force element order, on
 //! random layouts (negative and zero strides, empty and size-1 axes).
 
-mod model;
+use super::model;
 
 use constrided::{CowView, Layout, LayoutError, StridedArray, StridedView, StridedViewMut};
 use model::*;

@@ -4,7 +4,7 @@
 //! two-pass model over brute-force positions on random layouts (negative
 //! and zero strides, empty and size-1 axes), views, mutable views, arrays.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, LayoutError, StridedArray, StridedView, StridedViewMut};
 use model::*;

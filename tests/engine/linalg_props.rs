@@ -5,7 +5,7 @@
 //! f64 (matrixmultiply) with small integer values (so every sum is exact),
 //! i64 and u8 (the generic loop); β = 0 over a NaN-filled C must overwrite.
 
-mod model;
+use super::model;
 
 use constrided::linalg::{
     general_mat_mul, general_mat_vec_mul, try_general_mat_mul, try_general_mat_vec_mul,

@@ -5,7 +5,7 @@
 
 use constrided::{Layout, LayoutError, StridedArray, StridedView, Zip};
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../../README.md");
 const UI_FAIL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/ui-tests/fail/");
 
 // The lines of the ```text block that follows `marker`.

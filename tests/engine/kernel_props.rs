@@ -2,7 +2,7 @@
 //! random layout pairs of rank 0 to 8 (negative strides, zero strides on the
 //! shared side, empty and size-1 axes, offsets).
 
-mod model;
+use super::model;
 
 use constrided::{kernel, Layout, LayoutError, StridedView, StridedViewMut};
 use model::*;

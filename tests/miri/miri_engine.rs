@@ -8,7 +8,7 @@
 //! `cargo +nightly miri test --test miri_engine` (and with
 //! `MIRIFLAGS=-Zmiri-tree-borrows`).
 
-mod model;
+use super::model;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

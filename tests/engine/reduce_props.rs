@@ -4,7 +4,7 @@
 //! mutable views and arrays; and NumPy's answers for NaN and empty inputs,
 //! written down literally.
 
-mod model;
+use super::model;
 
 use core::num::Wrapping;
 

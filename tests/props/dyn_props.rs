@@ -6,7 +6,7 @@
 // LayoutError is large by design (it carries the numbers).
 #![allow(clippy::result_large_err)]
 
-mod model;
+use super::model;
 
 use constrided::kernel::{rearrange, rearrange_bytes, rearrange_dyn};
 use constrided::{with_rank, DynLayout, Layout, LayoutError, Slice, StridedView, StridedViewMut};

@@ -2,7 +2,7 @@
 //! model, on random layouts of rank 0 to 8 with negative and zero strides,
 //! empty and size-1 axes.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, LayoutError};
 use model::*;

@@ -5,7 +5,7 @@
 //! static views), scalars, negation and compound assignment; and the panic
 //! message for incompatible shapes.
 
-mod model;
+use super::model;
 
 use constrided::{strided, Layout, MaxRank, Rank, StridedArray, StridedView, StridedViewMut};
 use model::*;

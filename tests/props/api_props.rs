@@ -3,7 +3,7 @@
 //! their mutable twins), s![] with integer indices, PartialEq, to_owned,
 //! zeros, from_shape_fn, and as_strided on converted ndarray views.
 
-mod model;
+use super::model;
 
 use constrided::{s, Layout, LayoutError, StridedArray, StridedView, StridedViewMut};
 use model::*;

@@ -3,7 +3,7 @@
 //! exact uniqueness search agrees with brute force, on random layouts of
 //! rank 1 to 8 with negative and zero strides, empty and size-1 axes.
 
-mod model;
+use super::model;
 
 use constrided::layout::math::{find_alias, Uniqueness, ALIAS_SEARCH_BUDGET};
 use constrided::static_transform::{

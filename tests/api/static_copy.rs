@@ -5,7 +5,7 @@
 //! mismatch between two static shapes is still a `ShapeMismatch` error.
 //! Also the small-view copy walk (runtime layouts of at most 16 elements).
 
-mod model;
+use super::model;
 
 use constrided::kernel::rearrange;
 use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut};

@@ -7,7 +7,7 @@
 //! tiles as `Zip` operands (every full tile handed out once, in lock-step
 //! with the tiles of other views, mutable tiles written exactly once).
 
-mod model;
+use super::model;
 
 use constrided::static_layout::StaticMapping;
 use constrided::{strided, Layout, LayoutError, Mapping, StridedView, StridedViewMut, Zip};

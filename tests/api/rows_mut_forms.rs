@@ -4,7 +4,7 @@
 //! `StridedViewMut` (`index_axis_mut`, `slice_mut`, `split_at_mut`, …)
 //! against their consuming twins.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, Slice, StridedArray, StridedView, StridedViewMut};
 use model::*;

@@ -4,7 +4,7 @@
 //! every axis of fold_axis / sum_axis / fold_axis_into, and the
 //! `ShapeMismatch` / `NotBroadcastable` errors.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, LayoutError, Lower, Rank, StridedView, StridedViewMut, Zip};
 use model::*;

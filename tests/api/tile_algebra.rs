@@ -3,7 +3,7 @@
 //! type-level functions (`zipped_divide`, …) on many literal cases.
 #![allow(clippy::needless_range_loop)]
 
-mod model;
+use super::model;
 
 use constrided::tile::{
     blocked_product, blocked_product_layout, composition, composition_layout, logical_divide,

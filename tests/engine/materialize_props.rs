@@ -8,7 +8,7 @@
 //! with drop glue); `min_axis`, `max_axis` and `fold_axis` with short and
 //! long rows (the whole-row and four-row paths).
 
-mod model;
+use super::model;
 
 use constrided::{Layout, StridedArray, StridedView};
 use model::*;

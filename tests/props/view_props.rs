@@ -5,7 +5,7 @@
 //! transform: no view accepts a layout reaching outside its buffer, and no
 //! mutable view is ever created over an aliasing layout.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, LayoutError, Slice, StridedView, StridedViewMut};
 use model::*;

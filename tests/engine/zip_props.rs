@@ -6,7 +6,7 @@
 //! `fold`, `map_collect`, `indexed`, `all`/`any` and (under `rayon`)
 //! `par_for_each` on the same layouts; windows and chunks as operands.
 
-mod model;
+use super::model;
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 use model::*;

@@ -4,7 +4,7 @@
 //! `s![]` with fewer entries than the rank, tuple indexing, `from_shape`,
 //! the `From` impls, `into_runtime`, and `StridedArray`'s forwarded methods.
 
-mod model;
+use super::model;
 
 use constrided::{
     s, strided, Layout, LayoutError, Slice, StridedArray, StridedView, StridedViewMut, Zip,

@@ -1,0 +1,16 @@
+//! Property tests of the element-wise engine, the kernels, Zip, reductions and linear algebra against the brute-force model (tests/model).
+//!
+//! One test binary (`cargo test --test engine`) of modules, one per former
+//! `tests/*.rs` file: each linked binary costs seconds of the fresh-clone
+//! `cargo test` budget (see tests/README.md). Add a module here with
+//! `mod name;` (feature-gated ones with `#[cfg(feature = "...")]`).
+
+#[path = "../model/mod.rs"]
+mod model;
+
+mod engine_props;
+mod kernel_props;
+mod linalg_props;
+mod materialize_props;
+mod reduce_props;
+mod zip_props;

@@ -1,0 +1,41 @@
+//! The small cases over unsafe code that CI runs under Miri (stacked and tree borrows) and AddressSanitizer (.ci/run). Keep them small: Miri is slow.
+//!
+//! One test binary (`cargo test --test miri`) of modules, one per former
+//! `tests/*.rs` file: each linked binary costs seconds of the fresh-clone
+//! `cargo test` budget (see tests/README.md). Add a module here with
+//! `mod name;` (feature-gated ones with `#[cfg(feature = "...")]`).
+
+#[path = "../model/mod.rs"]
+mod model;
+
+mod miri_api;
+mod miri_audit;
+mod miri_chunks;
+mod miri_dyn;
+mod miri_engine;
+mod miri_kernels;
+mod miri_linalg;
+mod miri_map_drop;
+mod miri_map_reduce;
+mod miri_materialize;
+#[cfg(feature = "ndarray")]
+mod miri_ndarray_empty;
+#[cfg(feature = "ndarray")]
+mod miri_ndarray_empty_strides;
+mod miri_partial_views;
+#[cfg(feature = "ndarray")]
+mod miri_partial_views_ndarray;
+mod miri_review_gemm;
+mod miri_review_static_extremes;
+mod miri_small_direct;
+mod miri_staged;
+mod miri_static_items;
+mod miri_static_to_array;
+mod miri_static_views;
+mod miri_tiles;
+mod miri_tiles_r30;
+mod miri_views;
+mod miri_zip_attacks;
+mod miri_zip_keep;
+mod miri_zip_staged;
+mod miri_zst_from;
