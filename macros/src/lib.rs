@@ -805,7 +805,24 @@ struct Checked {
 fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked {
     let n = spec.shape.len();
     let shape = spec.shape.iter().map(|v| entry_tokens(v, Kind::Size));
-    let shape_ref = quote! { STRIDED_SHAPE };
+    // The type form's bindings are `let`s, with `macro_rules!` hygiene: a
+    // later entry (a stride) cannot read an earlier binding (the checked
+    // shape) where the type's own arguments read a user's item of the
+    // same name. The value form's are `const` items (generic arguments
+    // use them), at the call site, each value and its uses in one block.
+    let name = |g: Generated| {
+        let mut id = generated(g);
+        if !as_items {
+            id.set_span(Span::mixed_site());
+        }
+        id
+    };
+    let (sh, st, off) = (
+        name(Generated::Shape),
+        name(Generated::Strides),
+        name(Generated::Offset),
+    );
+    let shape_ref = quote! { #sh };
     let strides = match &spec.strides {
         Some((s, _)) => {
             let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
@@ -834,31 +851,27 @@ fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked 
         }
     };
     let mut bindings = bind(
-        quote! { STRIDED_SHAPE },
+        quote! { #sh },
         quote! { [usize; #n] },
         quote! { [#(#shape),*] },
     );
-    bindings.extend(bind(
-        quote! { STRIDED_STRIDES },
-        quote! { [isize; #n] },
-        strides,
-    ));
-    bindings.extend(bind(quote! { STRIDED_OFFSET }, quote! { usize }, offset));
+    bindings.extend(bind(quote! { #st }, quote! { [isize; #n] }, strides));
+    bindings.extend(bind(quote! { #off }, quote! { usize }, offset));
     let mut checks = vec![rule_tokens(
         layout_span(spec),
-        quote! { ::constrided::__private::extent(&STRIDED_SHAPE, &STRIDED_STRIDES, STRIDED_OFFSET) },
+        quote! { ::constrided::__private::extent(&#sh, &#st, #off) },
     )];
     if let Some((v, span)) = &spec.len {
         let e = entry_tokens(v, Kind::Len);
         checks.push(rule_tokens(
             *span,
-            quote! { ::constrided::__private::check_in_buffer(&STRIDED_SHAPE, &STRIDED_STRIDES, STRIDED_OFFSET, #e) },
+            quote! { ::constrided::__private::check_in_buffer(&#sh, &#st, #off, #e) },
         ));
     }
     if let Some(span) = mutable {
         checks.push(rule_tokens(
             span,
-            quote! { ::constrided::__private::check_unique(&STRIDED_SHAPE, &STRIDED_STRIDES) },
+            quote! { ::constrided::__private::check_unique(&#sh, &#st) },
         ));
     }
     let checks = if as_items {
@@ -983,12 +996,17 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
         return (items, value);
     }
     let Checked { bindings, checks } = layout_checks(spec, mutable, true);
+    let (sh, st, off) = (
+        generated(Generated::Shape),
+        generated(Generated::Strides),
+        generated(Generated::Offset),
+    );
     let axes = (0..n).map(|k| {
-        quote! { ::constrided::__private::Axis<{ STRIDED_SHAPE[#k] }, { STRIDED_STRIDES[#k] }>, }
+        quote! { ::constrided::__private::Axis<{ #sh[#k] }, { #st[#k] }>, }
     });
     let items = quote! { #bindings #checks };
     let value = quote! {
-        ::constrided::__private::StaticLayout::<(#(#axes)*), { STRIDED_OFFSET }>::new()
+        ::constrided::__private::StaticLayout::<(#(#axes)*), { #off }>::new()
     };
     (items, value)
 }
@@ -1012,11 +1030,13 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
         quote! { ::constrided::__private::Axis<{ #size }, { #stride }>, }
     });
     let Checked { bindings, checks } = layout_checks(spec, None, false);
+    let mut off = generated(Generated::Offset);
+    off.set_span(Span::mixed_site());
     quote! {
         ::constrided::__private::StaticLayout<(#(#axes)*), {
             #bindings
             #checks
-            STRIDED_OFFSET
+            #off
         }>
     }
 }
@@ -1365,44 +1385,63 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     // `new` would check the layout again: one error, not two.
     // The type (which holds the user's tokens) is named outside the
     // `unsafe` block, which must not cover them.
+    let f = local("__constrided_prechecked", Span::call_site());
     quote! {{
         #check;
-        let __constrided_prechecked = <#ty>::__prechecked;
+        let #f = <#ty>::__prechecked;
         // SAFETY: the `const` block above refuses (a compile error) any
         // layout whose `CHECKED` is an `Err`: `__prechecked`'s precondition.
-        unsafe { __constrided_prechecked() }
+        unsafe { #f() }
     }}
 }
 
-// The names of the constants the macro generates (numbered per invocation
-// by `rename`): rustc names them when one fails ("evaluation of
-// `main::STRIDED_SHAPE_0` failed"), so they say what they hold.
-const GENERATED: [&str; 3] = ["STRIDED_SHAPE", "STRIDED_STRIDES", "STRIDED_OFFSET"];
+// The names of the constants the macro generates, numbered per invocation
+// so that a `strided!` nested in an entry of another does not clash with
+// it: rustc names them when one fails ("evaluation of
+// `main::STRIDED_SHAPE_0` failed"), so they say what they hold. The number
+// is given when the name is made (`generated`), never by rewriting the
+// output: the user's tokens in it keep their meaning, so a user constant
+// called `STRIDED_SHAPE` is the user's.
+#[derive(Clone, Copy)]
+enum Generated {
+    Shape,
+    Strides,
+    Offset,
+}
 
-// Makes the macro's internal names unique per invocation, so that a
-// `strided!` nested in an entry of another does not clash with it.
-fn rename(ts: TokenStream2, suffix: usize) -> TokenStream2 {
-    ts.into_iter()
-        .map(|t| match t {
-            TokenTree::Ident(id) if GENERATED.contains(&id.to_string().as_str()) => {
-                TokenTree::Ident(Ident::new(&format!("{id}_{suffix}"), id.span()))
-            }
-            TokenTree::Group(g) => {
-                let mut ng = proc_macro2::Group::new(g.delimiter(), rename(g.stream(), suffix));
-                ng.set_span(g.span());
-                TokenTree::Group(ng)
-            }
-            other => other,
-        })
-        .collect()
+thread_local! {
+    // The number of the invocation being expanded.
+    static SUFFIX: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+// The name of a generated constant of this invocation, at the call site.
+fn generated(g: Generated) -> Ident {
+    let base = match g {
+        Generated::Shape => "STRIDED_SHAPE",
+        Generated::Strides => "STRIDED_STRIDES",
+        Generated::Offset => "STRIDED_OFFSET",
+    };
+    Ident::new(&format!("{base}_{}", SUFFIX.get()), Span::call_site())
+}
+
+// A local of the macro's own (`let` or a match binding), with
+// `macro_rules!` hygiene (`Span::mixed_site`) and the location of `at`:
+// the user's tokens cannot name it, nor can its uses be resolved to a
+// user's local of the same name, even when some of the tokens come from
+// a `macro_rules!` that forwards them (the call site, then the wrapper's
+// body, has another hygiene context than the forwarded tokens).
+fn local(name: &str, at: Span) -> Ident {
+    Ident::new(name, Span::mixed_site().located_at(at))
 }
 
 static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn expand(input: TokenStream2) -> Result<TokenStream2> {
+    // Numbered as before: an invocation that fails takes no number.
+    SUFFIX.set(COUNTER.load(std::sync::atomic::Ordering::Relaxed));
     let out = expand_inner(input)?;
-    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Ok(rename(out, n))
+    COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    Ok(out)
 }
 
 fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
@@ -1499,7 +1538,11 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                 _ => {
                     let (shape, strides) = match literal_layout(&spec) {
                         Some((sh, st, _)) => (quote! { [#(#sh),*] }, quote! { [#(#st),*] }),
-                        None => (quote! { STRIDED_SHAPE }, quote! { STRIDED_STRIDES }),
+                        None => {
+                            let (sh, st) =
+                                (generated(Generated::Shape), generated(Generated::Strides));
+                            (quote! { #sh }, quote! { #st })
+                        }
                     };
                     (
                         None,
@@ -1555,19 +1598,35 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // The layout and its checks are evaluated in the caller's body
             // (not in the closure, which only hands the value over), so
             // a broken rule's error names the caller (`main::_`).
-            let closure = quote_spanned! {at=> move || __constrided_layout };
+            //
+            // The macro's locals. Each is bound and used with one span
+            // (hygiene context): a `macro_rules!` that forwards the tokens
+            // gives the call site another context than the buffer's tokens,
+            // and a use spanned at the buffer must still find the binding
+            // above it, never a user's local of the same name in the
+            // context of the buffer (which would hand `static_view` another
+            // buffer, or a layout with a forged proof). No user token is
+            // in the scope of these bindings.
+            let lay = local("__constrided_layout", Span::call_site());
+            let chk = local("__constrided_check", Span::call_site());
+            // The closure and what it returns are spanned at the buffer
+            // (its type prints as the user's line).
+            let lay_at = Ident::new("__constrided_layout", at);
+            let closure = quote_spanned! {at=> move || #lay_at };
             let layout = quote! {{
-                let __constrided_layout = #layout;
+                let #lay_at = #layout;
                 #closure
             }};
             // The user's expressions are evaluated outside the `unsafe`
             // block (it must not cover them).
-            // The buffer argument keeps the buffer's span, where a
-            // `MayView` error (a `&mut` through an aliasing layout) points.
-            let arg = quote_spanned! {at=> __constrided_buffer};
+            // The buffer binding and argument keep the buffer's span, where
+            // a `MayView` error (a `&mut` through an aliasing layout)
+            // points, with no "originates in the macro" note.
+            let buf = Ident::new("__constrided_buffer", at);
+            let arg = &buf;
             Ok(quote! {
                 match (#buffer, #layout, #check) {
-                    (__constrided_buffer, __constrided_layout, __constrided_check) => {
+                    (#buf, #lay, #chk) => {
                         // SAFETY: `__constrided_check` is `layout_fits_buffer`
                         // above, which refuses every broken rule
                         // `source_check` finds, and the proof kind is the
@@ -1575,8 +1634,8 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                         unsafe {
                             ::constrided::__private::static_view(
                                 #arg,
-                                __constrided_layout,
-                                __constrided_check,
+                                #lay,
+                                #chk,
                             )
                         }
                     }

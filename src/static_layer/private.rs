@@ -18,12 +18,14 @@ use crate::view::{StridedView, StridedViewMut};
 /// Anything else (a float, `bool`, `char`) is a compile error naming it.
 /// (Implemented through one blanket impl over the sealed [`IntegerType`],
 /// marked `do_not_recommend`, so the error names `Integer` and does not
-/// list the twelve integer types.)
+/// list the twelve integer types.) Sealed: a user type implementing it
+/// would choose how its value is read (`SIGNED`), e.g. a `#[repr(u128)]`
+/// enum of discriminant `u128::MAX` read as -1.
 #[diagnostic::on_unimplemented(
     message = "strided!: a layout entry must be an integer, but this one is `{Self}`",
     label = "not an integer: sizes, strides, offsets and lengths count elements"
 )]
-pub trait Integer: Copy {
+pub trait Integer: Copy + sealed::Sealed {
     /// Whether the type is signed (which cast of the value is exact).
     const SIGNED: bool;
 }

@@ -127,6 +127,10 @@ const KNOWN: &[(&str, &str)] = &[
         "slice_entry_sealed",
         "rustc's sealed-trait help lists the implementors of the priv",
     ),
+    (
+        "integer_impl_for_user_type",
+        "rustc's sealed-trait help lists the implementors of the priv",
+    ),
     // src/zip.rs is being rewritten (h28)
     ("zip_non_producer", "src/zip.rs is being rewritten (h28)"),
     (
