@@ -64,6 +64,10 @@ pub(crate) const STREAM_RUN_MIN: usize = 16 << 10;
 // ones mostly hit the cache).
 const PREFETCH_RUN_MAX: usize = 4 << 10;
 const PREFETCH_MIN_BYTES: usize = 1 << 20;
+// How many runs ahead the hint goes (256³ (1, 0, 2) f32 against
+// strided-rs, interleaved medians at load 7-9: one run ahead 0.95-1.15x,
+// two 0.96-1.27x, four 1.04-1.50x, eight 0.85-1.31x).
+const PREFETCH_AHEAD: usize = 4;
 
 // Copies of at most this many elements walk their layouts directly
 // (`small_runs`: no plan, no SIMD level), as the element-wise kernels do
@@ -258,13 +262,20 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
     let mut at = 0;
     for_each_outer(&plan, inner, |[dp, sp]| {
         if hint {
-            // The next run along the innermost outer axis, if there is one.
+            // The run PREFETCH_AHEAD places on along the innermost outer
+            // axis, if there is one (at its first run, the ones before
+            // that too). Hints only: the addresses need not be valid.
+            let pos = at;
             at += 1;
-            if at < next_n {
-                let next = src.wrapping_offset(sp.wrapping_add(next_s));
-                simd::prefetch_lines(next.cast::<u8>(), run_bytes);
-            } else {
+            if at == next_n {
                 at = 0;
+            }
+            let first = if pos == 0 { 1 } else { PREFETCH_AHEAD };
+            for k in first..=PREFETCH_AHEAD {
+                if pos + k < next_n {
+                    let off = sp.wrapping_add(next_s.wrapping_mul(k as isize));
+                    simd::prefetch_lines(src.wrapping_offset(off).cast::<u8>(), run_bytes);
+                }
             }
         }
         #[cfg(all(target_arch = "x86_64", not(miri)))]
