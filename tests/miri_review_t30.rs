@@ -122,3 +122,68 @@ fn static_rows_of_length_zero_stay_in_bounds() {
     d.map_inplace(|a| *a += 1);
     assert_eq!(out, [6]);
 }
+
+// The static nest's rows against a naive model: rows shorter and longer
+// than the 64-byte staging pieces (1, 9, 33, 130 elements), operands of
+// three element sizes staged together (the piece is the smallest count),
+// a mutable row, and a non-plain operand read in place; `zip_with` and
+// `assign` (the 64-byte staged copy of `static_rows2`) on the same rows;
+// and a static view whose strides are not 1 (the element-wise nest).
+macro_rules! rows_model {
+    ($($name:ident: $n:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            const N: usize = $n;
+            let mut a = [0u64; 2 * N];
+            let b: [u8; 2 * N] = core::array::from_fn(|i| (i * 7 % 251) as u8);
+            let c: [u16; 2 * N] = core::array::from_fn(|i| (i * 31) as u16);
+            let s: Vec<String> = (0..2 * N).map(|i| "x".repeat(i % 3)).collect();
+            let mut av = strided!(&mut a; shape = (2, N));
+            let bv = strided!(&b; shape = (2, N));
+            let cv = strided!(&c; shape = (2, N));
+            let sv = strided!(&s[..]; shape = (2, N)).unwrap();
+            let mut visits = 0;
+            Zip::from(&mut av)
+                .and(&bv)
+                .unwrap()
+                .and(&cv)
+                .unwrap()
+                .and(&sv)
+                .unwrap()
+                .for_each(|x, &y, &z, w| {
+                    *x = 1000 * y as u64 + z as u64 + w.len() as u64;
+                    visits += 1;
+                });
+            assert_eq!(visits, 2 * N);
+            for i in 0..2 * N {
+                assert_eq!(a[i], 1000 * b[i] as u64 + c[i] as u64 + s[i].len() as u64, "{i}");
+            }
+            let mut d = [0u16; 2 * N];
+            let mut dv = strided!(&mut d; shape = (2, N));
+            dv.zip_with(&bv, |x, &y| *x = y as u16 + 1).unwrap();
+            for i in 0..2 * N {
+                assert_eq!(d[i], b[i] as u16 + 1);
+            }
+            let mut dv = strided!(&mut d; shape = (2, N));
+            dv.assign(&cv).unwrap();
+            assert_eq!(d, c);
+            let sum = Zip::from(&bv).and(&cv).unwrap().fold(0u64, |t, &y, &z| t + y as u64 * z as u64);
+            assert_eq!(sum, (0..2 * N).map(|i| b[i] as u64 * c[i] as u64).sum::<u64>());
+            // Every other column: last stride 2, the element-wise nest.
+            let ev = strided!(&c; shape = (N, 2), strides = (2, 1)).t();
+            let mut e = [0u16; 2 * N];
+            let mut edv = strided!(&mut e; shape = (2, N));
+            edv.assign(&ev).unwrap();
+            for j in 0..N {
+                assert_eq!((e[j], e[N + j]), (c[2 * j], c[2 * j + 1]));
+            }
+        }
+    )*};
+}
+
+rows_model! {
+    rows_of_1: 1;
+    rows_of_9: 9;
+    rows_of_33: 33;
+    rows_of_130: 130;
+}
