@@ -14,6 +14,10 @@
 //!   length 0, whose starts (indices `(i, 0)` out of range) may lie past
 //!   the buffer: out-of-bounds pointer arithmetic (Miri: "in-bounds
 //!   pointer arithmetic failed"). Now rows of length 0 are skipped.
+//!
+//! Held (pinned below): the static nest's rows and `static_rows2`'s
+//! 64-byte staged copies against a naive model, rows shorter and longer
+//! than a piece, operands of three element sizes staged together.
 
 use constrided::static_layout::{Axis, StaticLayout};
 use constrided::{strided, Layout, StridedView, StridedViewMut, Zip};
