@@ -174,7 +174,13 @@ impl<const N: usize> Range<N> {
         let g = &self.grid;
         let total = g.total();
         if self.front != 0 || self.back != total {
-            // SAFETY: an empty layout reaches nothing (always valid).
+            // Rank 0 has no empty shape (its one index is always visited):
+            // the grid's one tile was handed out, or is the other part's.
+            assert!(
+                N > 0,
+                "Zip: a rank-0 tile iterator whose tile was already handed out (or split off) is no operand: rank 0 has no empty shape"
+            );
+            // SAFETY: an empty layout (N >= 1, all zeros) reaches nothing.
             return unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
         }
         if total == 0 {
@@ -257,7 +263,8 @@ pub struct Tiles<'a, T, const N: usize, M, S> {
 /// lock-step (the grids must match: `ShapeMismatch` naming both), each
 /// tile lent for one call of the closure; `par_for_each` splits the grid
 /// over rayon. Only a whole grid is an operand: an iterator that has
-/// handed out a tile, or a part of a `split_at`, is an empty one.
+/// handed out a tile, or a part of a `split_at`, is an empty one (rank 0
+/// has no empty shape: such a rank-0 iterator panics as an operand).
 ///
 /// ```
 /// use constrided::{strided, Layout, StridedView, StridedViewMut, Zip};

@@ -17,7 +17,8 @@
 //!   of each position of a (non-broadcast) mutable operand once per walk,
 //!   and the iterator that was consumed hands none out itself: an iterator
 //!   that already yielded a tile, or a proper part of a `split_at`, is an
-//!   empty operand, so no tile reaches the zip twice;
+//!   empty operand (rank 0, which has no empty shape, panics instead),
+//!   so no tile reaches the zip twice;
 //! - the edge tiles (`split_edges`) are disjoint from every full tile;
 //! - the closure is higher-ranked over `'x`, so no tile outlives its call.
 

@@ -385,9 +385,20 @@ impl<T, const N: usize> Windows<'_, T, N> {
     // length, `whole`, the layout of the window starts (empty when the
     // iterator was used), the window's layout and whether it is empty.
     pub(crate) fn zip_parts(&self) -> (NonNull<T>, usize, bool, Layout<N>, Layout<N>, bool) {
-        // SAFETY: an empty layout reaches nothing.
-        let none = unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
-        let starts = self.state.cursor.fresh_layout().unwrap_or(none);
+        let starts = match self.state.cursor.fresh_layout() {
+            Some(starts) => starts,
+            None => {
+                // Rank 0 has no empty shape (its one index is always
+                // visited): the one window was handed out.
+                assert!(
+                    N > 0,
+                    "Zip: a rank-0 windows iterator whose window was already handed out is no operand: rank 0 has no empty shape"
+                );
+                // SAFETY: an empty layout (N >= 1, all zeros) reaches
+                // nothing.
+                unsafe { Layout::new_unchecked([0; N], [0; N], 0) }
+            }
+        };
         (
             self.buf.ptr,
             self.buf.len,

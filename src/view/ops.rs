@@ -115,6 +115,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
         if let (Some(&1), Some(&row)) = (m.strides().last(), shape.last()) {
             // Last stride 1 (a constant, or checked once): whole rows, as
             // slice copies of the constant row length.
+            if row == 0 {
+                // No element: the rows' starts (indices (i.., 0), not in
+                // range) may lie anywhere, even past the buffer.
+                return;
+            }
             let mut outer = shape;
             if let Some(o) = outer.last_mut() {
                 *o = 1;
@@ -254,6 +259,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
                 // in the unrolled inner loop): independent chains of adds
                 // that overlap, and vectorize over rows of stride 1.
                 let mut lanes = [T::default(); 8];
+                if n == 0 {
+                    // No element (and no row start in range: a row of
+                    // length 0 may start past the buffer).
+                    return T::default();
+                }
                 if let (Some(&1), Some(&row)) = (m.strides().last(), shape.last()) {
                     // Last stride 1 (a constant, or checked once): rows at
                     // unit steps, whose loads the compiler merges.
@@ -717,6 +727,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
                 (md.strides().last(), ms.strides().last(), shape.last())
             {
                 // Last strides 1: each row one copy of n elements.
+                if n == 0 {
+                    // No element: the rows' starts (indices (i.., 0), not
+                    // in range) may lie anywhere, even past the buffers.
+                    return Ok(());
+                }
                 let mut outer = shape;
                 if let Some(o) = outer.last_mut() {
                     *o = 1;

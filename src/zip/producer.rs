@@ -474,7 +474,8 @@ impl<const N: usize> SubViews<N> {
 /// Windows and chunks of a view as one operand of rank `N`: the
 /// iterator's whole grid. An iterator that has already yielded an item
 /// (from either end) is an empty operand (its shape is all zeros): a zip
-/// takes whole grids only.
+/// takes whole grids only. Rank 0 has no empty shape: a used rank-0
+/// iterator panics as an operand (its one item was handed out).
 macro_rules! shared_subviews {
     ($($iter:ident),+) => {$(
         impl<T, const N: usize> sealed::Sealed for $iter<'_, T, N> {}
@@ -571,6 +572,12 @@ fn chunk_parts<T, const N: usize>(
     // SAFETY: an empty layout reaches nothing.
     let none = unsafe { Layout::new_unchecked([0; N], [0; N], 0) };
     let Some(g) = g else {
+        // Rank 0 has no empty shape (its one index is always visited): the
+        // one block was handed out.
+        assert!(
+            N > 0,
+            "Zip: a rank-0 chunks iterator whose block was already handed out is no operand: rank 0 has no empty shape"
+        );
         let geom = Geom::Fixed {
             sub: none,
             empty: true,
