@@ -27,6 +27,7 @@ mod miri_partial_views;
 mod miri_partial_views_ndarray;
 mod miri_review_gemm;
 mod miri_review_static_extremes;
+mod miri_review_t30;
 mod miri_short_runs;
 mod miri_small_direct;
 mod miri_staged;
