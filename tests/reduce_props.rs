@@ -653,3 +653,49 @@ fn first_nan_and_first_zero_stay_bit_for_bit() {
     // Integers: the same lanes without NaN.
     check_first_nan(&[0i32, -3, 7, 2, -3, 7], &[], |x| x as u32 as u64);
 }
+
+// A user type named `f64` (another module) whose `>=` and `<=` are always
+// false (inconsistent with its `partial_cmp`, which safe code may write):
+// min and max must not take the floats' rule (`!(x >= a)`) for it, which
+// would return the last element of each lane.
+mod user {
+    #[allow(non_camel_case_types)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct f64(pub core::primitive::f64);
+    impl PartialOrd for f64 {
+        fn partial_cmp(&self, o: &Self) -> Option<core::cmp::Ordering> {
+            self.0.partial_cmp(&o.0)
+        }
+        fn ge(&self, _: &Self) -> bool {
+            false
+        }
+        fn le(&self, _: &Self) -> bool {
+            false
+        }
+    }
+}
+
+#[test]
+fn a_user_type_named_f64_is_not_a_float() {
+    let x: Vec<user::f64> = [3.0, 1.0, 2.0, 5.0, 0.0, 4.0]
+        .into_iter()
+        .map(user::f64)
+        .collect();
+    let v = StridedView::new(&x, Layout::contiguous([2, 3])).unwrap();
+    let mn: Vec<f64> = v
+        .min_axis::<1>(1)
+        .unwrap()
+        .into_vec()
+        .iter()
+        .map(|e| e.0)
+        .collect();
+    let mx: Vec<f64> = v
+        .max_axis::<1>(0)
+        .unwrap()
+        .into_vec()
+        .iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!((mn, mx), (vec![1.0, 0.0], vec![5.0, 1.0, 4.0]));
+    assert_eq!(v.min().map(|e| e.0), Some(0.0));
+}
