@@ -1059,3 +1059,139 @@ fn zipped_tiles_at_the_guards() {
         zipped_tiles::<u64>(r, c);
     }
 }
+
+// Review of k27's short-run copy (runs contiguous on both sides, 16..=512
+// bytes, moved as 32- and 16-byte chunks whose last one overlaps): rank 3
+// (no rank-2 small path takes these), every element size the chunks can
+// see (1, 2, 4, 8, 16 bytes, plain or a byte array) and two non-plain
+// ones (3 bytes, and 4 bytes with a padding byte), runs of and around 16,
+// 17, 31, 32, 33, 63, 64, 65, 511, 512 and 513 bytes. Sources: an outer
+// axis flipped, one stepped by 2 and the other flipped, a zero outer
+// stride (a broadcast row block), rows with gaps and the outer axes
+// swapped; each flush against a guard page at its end, then its start
+// (the reached positions include the buffer's first and last element).
+// Destinations: contiguous, and flipped rows with gaps, flush against the
+// other end; every element is checked against the index model, and every
+// destination position the layout does not reach keeps its sentinel.
+// Under every SIMD level (AVX2 forced off as well as on) and streaming
+// setting.
+#[test]
+fn short_runs_rank3_every_size_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn pos<const N: usize>(l: &Layout<N>, idx: [usize; N]) -> usize {
+        let p = l.offset() as isize
+            + (0..N)
+                .map(|k| idx[k] as isize * l.strides()[k])
+                .sum::<isize>();
+        p as usize
+    }
+    fn go<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T, sentinel: T) {
+        let size = size_of::<T>();
+        let mut lens: Vec<usize> = [16usize, 17, 31, 32, 33, 63, 64, 65, 511, 512, 513]
+            .iter()
+            .flat_map(|&b| [b / size, b.div_ceil(size)])
+            .filter(|&c| c >= 1)
+            .collect();
+        lens.dedup();
+        let (a, b) = (3usize, 6usize);
+        for &c in &lens {
+            let ci = c as isize;
+            let bi = b as isize;
+            let sources = [
+                // Axis 1 flipped.
+                Layout::new([a, b, c], [bi * ci, -ci, 1], (b - 1) * c).unwrap(),
+                // Axis 1 stepped by 2 (of 2b - 1 rows), axis 0 flipped.
+                Layout::new(
+                    [a, b, c],
+                    [-(2 * bi - 1) * ci, 2 * ci, 1],
+                    (a - 1) * (2 * b - 1) * c,
+                )
+                .unwrap(),
+                // Broadcast along axis 0 (stride 0), axis 1 flipped.
+                Layout::new([a, b, c], [0, -ci, 1], (b - 1) * c).unwrap(),
+                // Rows c + 1 apart, axes 0 and 1 swapped.
+                Layout::new([b, a, c], [ci + 1, bi * (ci + 1), 1], 0).unwrap(),
+            ];
+            let dests = [
+                Layout::contiguous([a, b, c]),
+                Layout::new(
+                    [a, b, c],
+                    [-(bi * (ci + 2)), ci + 2, 1],
+                    (a - 1) * b * (c + 2),
+                )
+                .unwrap(),
+            ];
+            for sl in sources {
+                let sl = if sl.shape() == [a, b, c] {
+                    sl
+                } else {
+                    sl.permute([1, 0, 2]).unwrap()
+                };
+                let sn = sl.required_len();
+                let mut gs = Guarded::new(sn * size);
+                for dl in dests {
+                    let dn = dl.required_len();
+                    let mut gd = Guarded::new(dn * size);
+                    for src_at_end in [true, false] {
+                        let src: &mut [T] = if src_at_end {
+                            gs.at_end(sn)
+                        } else {
+                            gs.at_start(sn)
+                        };
+                        for (i, e) in src.iter_mut().enumerate() {
+                            *e = make(i);
+                        }
+                        let src: &[T] = src;
+                        let sv = StridedView::new(src, sl).unwrap();
+                        for (level, stream) in settings() {
+                            force_level(Some(level));
+                            force_streaming(stream);
+                            let dst: &mut [T] = if src_at_end {
+                                gd.at_start(dn)
+                            } else {
+                                gd.at_end(dn)
+                            };
+                            dst.fill(sentinel);
+                            let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+                            rearrange(&mut dv, &sv).unwrap();
+                            let mut reached = vec![false; dn];
+                            for i in 0..a {
+                                for j in 0..b {
+                                    for k in 0..c {
+                                        let (p, q) = (pos(&dl, [i, j, k]), pos(&sl, [i, j, k]));
+                                        reached[p] = true;
+                                        assert_eq!(
+                                            dst[p], src[q],
+                                            "{level:?} {stream:?} size {size} run {c} {sl:?} -> {dl:?}"
+                                        );
+                                    }
+                                }
+                            }
+                            for (p, e) in dst.iter().enumerate() {
+                                assert!(reached[p] || *e == sentinel, "gap {p} written");
+                            }
+                            // Into a fresh allocation (to_vec).
+                            let want: Vec<T> = (0..a * b * c)
+                                .map(|n| src[pos(&sl, [n / (b * c), n / c % b, n % c])])
+                                .collect();
+                            assert_eq!(sv.to_vec(), want, "{level:?} to_vec size {size} run {c}");
+                        }
+                    }
+                }
+            }
+        }
+        force_level(None);
+        force_streaming(None);
+    }
+    go(|i| (i % 251) as u8 + 1, 0u8);
+    go(|i| i as u16 + 1, 0u16);
+    go(|i| i as u32 + 1, 0u32);
+    go(|i| i as u64 + 1, 0u64);
+    go(|i| (i as u128) << 64 | (i as u128 + 1), 0u128);
+    go(
+        |i| core::array::from_fn::<u8, 16, _>(|k| (i + k) as u8 | 1),
+        [0u8; 16],
+    );
+    go(|i| [i as u8 | 1, (i >> 8) as u8, 7], [0u8; 3]);
+    go(|i| (i as u16 + 1, i as u8), (0u16, 0u8));
+}

@@ -341,8 +341,10 @@ unsafe fn copy_short_runs<T: Copy>(dst: *mut T, src: *const T, plan: &Plan<2>) {
     unsafe fn chunk<const K: usize>(d: *mut u8, s: *const u8, off: usize) {
         // SAFETY: bytes off..off + K lie inside the run (off + K <= len),
         // whose len bytes are reached positions on both sides: src's are
-        // readable and initialised (T plain), dst's are ours; the two
-        // buffers do not overlap. Unaligned accesses of [u8; K].
+        // readable and initialised (T plain), dst's are ours; no reached
+        // dst byte is a reached src byte (copy_planned's contract; the two
+        // may share one allocation: split views, rearrange_bytes_raw).
+        // Unaligned accesses of [u8; K].
         unsafe {
             let v = core::ptr::read_unaligned(s.add(off).cast::<[u8; K]>());
             core::ptr::write_unaligned(d.add(off).cast::<[u8; K]>(), v);
@@ -350,8 +352,8 @@ unsafe fn copy_short_runs<T: Copy>(dst: *mut T, src: *const T, plan: &Plan<2>) {
     }
     // One run: len >= 16 bytes (SHORT_RUN_MIN), so every chunk below lies
     // within 0..len; the last one (at len - K) may overlap the one before
-    // it, which writes the same bytes twice (the same source bytes: dst
-    // and src do not overlap).
+    // it, which writes the same bytes twice (the same source bytes: no
+    // write of this copy lands on a byte it reads).
     // SAFETY (for callers): (d, s) is a run's start.
     #[inline(always)]
     unsafe fn run(d: *mut u8, s: *const u8, len: usize) {

@@ -80,18 +80,27 @@ fn is_nan<T: PartialOrd>(x: &T) -> bool {
 }
 
 // The running minimum (`less`) or maximum: a NaN, once seen, stays.
+// (The negated comparisons on floats are the point: NaN makes them true.)
 #[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn pick<T: PartialOrd + Copy>(acc: &mut T, x: T, min: bool) {
     // Without branches (`&`, `|` on bools, then a select), so that the
-    // axis reductions' whole-row loops vectorize: for floats this is two
-    // unordered compares, one ordered compare and a blend per element.
+    // axis reductions' whole-row loops vectorize: for floats this is one
+    // unordered compare, one ordered compare, an `and` and a blend per
+    // element (the general rule below takes three compares).
     let a = *acc;
-    let better = if min { x < a } else { x > a };
-    // For floats `x < NaN` and `x > NaN` are false, so a NaN accumulator
-    // keeps itself without its own test (it may be replaced by a later
-    // NaN: still a NaN). Other types keep the explicit test.
-    let keep_nan = !crate::kernel::is_float::<T>() && is_nan(&a);
-    let take = !keep_nan & (is_nan(&x) | better);
+    let take = if crate::kernel::is_float::<T>() {
+        // IEEE comparisons: `!(x >= a)` is `x < a` or either one NaN, so
+        // with `a` not NaN this is the rule below in two compares (one
+        // unordered, one ordered) and an `and`: the first NaN seen stays,
+        // bit for bit (its sign and payload; a later NaN does not replace
+        // it).
+        let not_worse = if min { !(x >= a) } else { !(x <= a) };
+        not_worse & !is_nan(&a)
+    } else {
+        let better = if min { x < a } else { x > a };
+        !is_nan(&a) & (is_nan(&x) | better)
+    };
     *acc = if take { x } else { a };
 }
 

@@ -540,3 +540,162 @@ fn long_rows_sum_axis_same_bits_at_every_level() {
         }
     }
 }
+
+// Review of k27 (the floats' `pick` without its NaN test): min and max,
+// whole and per axis, return the first NaN of a lane bit for bit (its sign
+// and payload, as NumPy does), not a later one; among equal values (-0.0
+// and 0.0) the first; at every instruction-set level the CPU has. Rows
+// back to back (the whole-row loop, four rows per pass), 1..=9 rows of
+// 1..=300 elements; lanes without NaN, with one, with two or three NaNs of
+// different bits in the first, middle and last rows.
+fn check_first_nan<T: Copy + PartialOrd + core::fmt::Debug>(
+    vals: &[T],
+    nans: &[T],
+    bits: impl Fn(T) -> u64,
+) {
+    use constrided::kernel::{force_level, Level};
+    for rows in [1usize, 2, 3, 4, 5, 8, 9] {
+        for n in [1usize, 3, 8, 17, 300] {
+            let mut buf: Vec<T> = (0..rows * n).map(|i| vals[(i * 7) % vals.len()]).collect();
+            for j in 0..n {
+                let at: &[usize] = match j % 5 {
+                    0 => &[],
+                    1 => &[0, rows - 1],
+                    2 => &[rows / 2, rows - 1],
+                    3 => &[0, rows / 2, rows - 1],
+                    _ => &[rows - 1],
+                };
+                for (k, &r) in at.iter().enumerate().filter(|_| !nans.is_empty()) {
+                    buf[r * n + j] = nans[(j + k) % nans.len()];
+                }
+            }
+            // The model: the first NaN of the lane, else the first of the
+            // smallest (largest) values.
+            let model = |j: usize, min: bool| -> u64 {
+                let lane: Vec<T> = (0..rows).map(|r| buf[r * n + j]).collect();
+                #[allow(clippy::eq_op)]
+                if let Some(&x) = lane.iter().find(|x| x.partial_cmp(x).is_none()) {
+                    return bits(x);
+                }
+                let mut a = lane[0];
+                for &x in &lane {
+                    if (min && x < a) || (!min && x > a) {
+                        a = x;
+                    }
+                }
+                bits(a)
+            };
+            let v = StridedView::new(&buf, Layout::contiguous([rows, n])).unwrap();
+            for level in [Level::Portable, Level::Sse2, Level::Avx2] {
+                force_level(Some(level));
+                for min in [true, false] {
+                    let got = if min {
+                        v.min_axis::<1>(0)
+                    } else {
+                        v.max_axis::<1>(0)
+                    };
+                    let got: Vec<u64> = got.unwrap().into_vec().into_iter().map(&bits).collect();
+                    let want: Vec<u64> = (0..n).map(|j| model(j, min)).collect();
+                    assert_eq!(got, want, "{level:?} min {min} rows {rows} n {n}");
+                }
+            }
+            force_level(None);
+        }
+    }
+    // Whole: a contiguous run with NaNs of different bits.
+    if nans.len() < 2 {
+        return;
+    }
+    let mut xs: Vec<T> = vals.to_vec();
+    xs.insert(1, nans[0]);
+    xs.push(nans[1]);
+    let v = StridedView::from(&xs[..]);
+    assert_eq!(v.min().map(&bits), Some(bits(nans[0])));
+    assert_eq!(v.max().map(&bits), Some(bits(nans[0])));
+}
+
+#[test]
+fn first_nan_and_first_zero_stay_bit_for_bit() {
+    let v32 = [
+        0.0f32,
+        -0.0,
+        1.0,
+        -1.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        2.0,
+    ];
+    let n32 = [
+        f32::from_bits(0x7fc0_0001),
+        f32::from_bits(0xffc0_0000),
+        f32::from_bits(0x7f80_0001),
+        f32::from_bits(0xff80_0123),
+    ];
+    check_first_nan(&v32, &n32, |x| x.to_bits() as u64);
+    let v64 = v32.map(f64::from);
+    let n64 = [
+        f64::from_bits(0x7ff8_0000_0000_0001),
+        f64::from_bits(0xfff8_0000_0000_0000),
+        f64::from_bits(0x7ff0_0000_0000_0001),
+        f64::from_bits(0xfff0_0000_0000_0123),
+    ];
+    check_first_nan(&v64, &n64, f64::to_bits);
+    #[cfg(feature = "half")]
+    {
+        use half::{bf16, f16};
+        let v16 = v32.map(f16::from_f32);
+        let n16 = [0x7e01, 0xfe00, 0x7c01, 0xfc23].map(f16::from_bits);
+        check_first_nan(&v16, &n16, |x| x.to_bits() as u64);
+        let vb = v32.map(bf16::from_f32);
+        let nb = [0x7fc1, 0xffc0, 0x7f81, 0xff93].map(bf16::from_bits);
+        check_first_nan(&vb, &nb, |x| x.to_bits() as u64);
+    }
+    // Integers: the same lanes without NaN.
+    check_first_nan(&[0i32, -3, 7, 2, -3, 7], &[], |x| x as u32 as u64);
+}
+
+// A user type named `f64` (another module) whose `>=` and `<=` are always
+// false (inconsistent with its `partial_cmp`, which safe code may write):
+// min and max must not take the floats' rule (`!(x >= a)`) for it, which
+// would return the last element of each lane.
+mod user {
+    #[allow(non_camel_case_types)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct f64(pub core::primitive::f64);
+    impl PartialOrd for f64 {
+        fn partial_cmp(&self, o: &Self) -> Option<core::cmp::Ordering> {
+            self.0.partial_cmp(&o.0)
+        }
+        fn ge(&self, _: &Self) -> bool {
+            false
+        }
+        fn le(&self, _: &Self) -> bool {
+            false
+        }
+    }
+}
+
+#[test]
+fn a_user_type_named_f64_is_not_a_float() {
+    let x: Vec<user::f64> = [3.0, 1.0, 2.0, 5.0, 0.0, 4.0]
+        .into_iter()
+        .map(user::f64)
+        .collect();
+    let v = StridedView::new(&x, Layout::contiguous([2, 3])).unwrap();
+    let mn: Vec<f64> = v
+        .min_axis::<1>(1)
+        .unwrap()
+        .into_vec()
+        .iter()
+        .map(|e| e.0)
+        .collect();
+    let mx: Vec<f64> = v
+        .max_axis::<1>(0)
+        .unwrap()
+        .into_vec()
+        .iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!((mn, mx), (vec![1.0, 0.0], vec![5.0, 1.0, 4.0]));
+    assert_eq!(v.min().map(|e| e.0), Some(0.0));
+}
