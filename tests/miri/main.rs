@@ -26,6 +26,7 @@ mod miri_partial_views;
 #[cfg(feature = "ndarray")]
 mod miri_partial_views_ndarray;
 mod miri_review_gemm;
+mod miri_review_k27;
 mod miri_review_static_extremes;
 mod miri_review_t30;
 mod miri_short_runs;
