@@ -491,7 +491,7 @@ impl<Z, const N: usize> Zip<Z, N> {
     fn fold_core<const K: usize, B>(
         &self,
         init: B,
-        g: &mut impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
+        mut g: impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
     ) -> B
     where
         Z: Operands<N, K>,
@@ -506,7 +506,7 @@ impl<Z, const N: usize> Zip<Z, N> {
                 // every operand) is a run of distinct positions of each
                 // mapping, every index in one row, visited once; mutable
                 // operands' rows reach elements no other operand does.
-                return unsafe { self.parts.static_rows(&ptrs, shape, init, g) };
+                return unsafe { self.parts.static_rows(&ptrs, shape, init, &mut g) };
             }
             // SAFETY: see above (the nest visits every in-range index once).
             return engine::static_fold(shape, init, |acc, i| unsafe {
@@ -516,11 +516,16 @@ impl<Z, const N: usize> Zip<Z, N> {
         self.fold_planned(init, g)
     }
 
+    // `g` comes by value and moves into the run closure (with copies of
+    // the buffers): the user's closure and what it captures are then
+    // fields of a local the compiler may keep in registers across an
+    // opaque call in `g` (behind `&mut` layers they were reloaded per
+    // element).
     #[inline(never)]
     fn fold_planned<const K: usize, B>(
         &self,
         init: B,
-        g: &mut impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
+        mut g: impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
     ) -> B
     where
         Z: Operands<N, K>,
@@ -533,6 +538,8 @@ impl<Z, const N: usize> Zip<Z, N> {
         // The accumulator moves through the runs; if `g` panics it is
         // dropped with the unwinding state.
         let mut acc = Some(init);
+        let acc_at = &mut acc;
+        let parts = &self.parts;
         // SAFETY: the buffers and mappings are the producers'; stageable
         // operands are read-only and plain (see above).
         unsafe {
@@ -545,10 +552,10 @@ impl<Z, const N: usize> Zip<Z, N> {
                 Z::SIZES,
                 Z::stageable(),
                 |q, n, c| Self::hint(&ptrs, q, n, c),
-                |q, n, c, staged| {
-                    let Some(a) = acc.take() else { return };
+                move |q, n, c, staged| {
+                    let Some(a) = acc_at.take() else { return };
                     // SAFETY: see above.
-                    acc = Some(Self::run(&self.parts, ptrs, staged, a, g, q, n, c));
+                    *acc_at = Some(Self::run(parts, ptrs, staged, a, &mut g, q, n, c));
                 },
             )
         };
@@ -652,13 +659,12 @@ impl<Z, const N: usize> Zip<Z, N> {
         {
             fn drop(&mut self) {
                 let undo = &mut *self.undo;
-                self.zip
-                    .fold_core::<K, usize>(self.done, &mut |left, items| {
-                        if left > 0 {
-                            undo(items);
-                        }
-                        left.saturating_sub(1)
-                    });
+                self.zip.fold_core::<K, usize>(self.done, |left, items| {
+                    if left > 0 {
+                        undo(items);
+                    }
+                    left.saturating_sub(1)
+                });
             }
         }
         let mut guard = Unwind {
@@ -666,7 +672,7 @@ impl<Z, const N: usize> Zip<Z, N> {
             undo,
             done: 0,
         };
-        self.fold_core::<K, ()>((), &mut |(), items| {
+        self.fold_core::<K, ()>((), |(), items| {
             g(items);
             guard.done += 1;
         });
@@ -745,7 +751,7 @@ macro_rules! zip_arity {
             /// ```
             #[inline]
             pub fn for_each(self, mut f: impl for<'x> FnMut($(<$P as Lend<'x>>::Item),+)) {
-                self.fold_core::<$K, ()>((), &mut |(), ($($v,)+)| f($($v),+))
+                self.fold_core::<$K, ()>((), move |(), ($($v,)+)| f($($v),+))
             }
 
             /// Folds over every index, in an **unspecified order**.
@@ -761,7 +767,7 @@ macro_rules! zip_arity {
             /// ```
             #[inline]
             pub fn fold<B>(self, init: B, mut f: impl for<'x> FnMut(B, $(<$P as Lend<'x>>::Item),+) -> B) -> B {
-                self.fold_core::<$K, B>(init, &mut |acc, ($($v,)+)| f(acc, $($v),+))
+                self.fold_core::<$K, B>(init, move |acc, ($($v,)+)| f(acc, $($v),+))
             }
 
             /// A new row-major array of `f(items)` for every index (ndarray's
@@ -824,7 +830,7 @@ macro_rules! zip_arity {
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
             pub fn all(self, mut f: impl for<'x> FnMut($(<$P as Lend<'x>>::Item),+) -> bool) -> bool {
-                self.fold_core::<$K, bool>(true, &mut |acc, ($($v,)+)| acc && f($($v),+))
+                self.fold_core::<$K, bool>(true, move |acc, ($($v,)+)| acc && f($($v),+))
             }
 
             /// Whether `f` is true for some index (false when empty); `f` is
@@ -840,7 +846,7 @@ macro_rules! zip_arity {
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
             pub fn any(self, mut f: impl for<'x> FnMut($(<$P as Lend<'x>>::Item),+) -> bool) -> bool {
-                self.fold_core::<$K, bool>(false, &mut |acc, ($($v,)+)| acc || f($($v),+))
+                self.fold_core::<$K, bool>(false, move |acc, ($($v,)+)| acc || f($($v),+))
             }
 
             /// The same zip with the index `[usize; N]` handed to the
@@ -914,7 +920,7 @@ macro_rules! zip_arity {
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
             pub fn for_each(self, mut f: impl for<'x> FnMut([usize; N], $(<$P as Lend<'x>>::Item),+)) {
-                self.with_index().fold_core::<{ $K + 1 }, ()>((), &mut |(), ($($v,)+ i)| f(i, $($v),+))
+                self.with_index().fold_core::<{ $K + 1 }, ()>((), move |(), ($($v,)+ i)| f(i, $($v),+))
             }
 
             /// Folds `f(acc, index, items..)` over every index, in an
@@ -930,7 +936,7 @@ macro_rules! zip_arity {
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
             pub fn fold<B>(self, init: B, mut f: impl for<'x> FnMut(B, [usize; N], $(<$P as Lend<'x>>::Item),+) -> B) -> B {
-                self.with_index().fold_core::<{ $K + 1 }, B>(init, &mut |acc, ($($v,)+ i)| f(acc, i, $($v),+))
+                self.with_index().fold_core::<{ $K + 1 }, B>(init, move |acc, ($($v,)+ i)| f(acc, i, $($v),+))
             }
         }
     };
