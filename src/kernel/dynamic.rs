@@ -212,7 +212,7 @@ unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayo
     }
     let k = [16, 8, 4, 2, 1]
         .into_iter()
-        .find(|k| size % k == 0)
+        .find(|k| size.is_multiple_of(*k))
         .unwrap_or(1);
     let m = (size / k) as isize;
     // Every product below is a distance between reached bytes (in chunks of

@@ -218,7 +218,7 @@ pub(crate) fn stream_fence() {
 fn line_split(d: *const u8, n: usize, size: usize) -> Option<(usize, usize)> {
     let bytes = n * size;
     let peel = (64 - d.addr() % 64) % 64;
-    if peel % size != 0 || bytes < peel + 64 {
+    if !peel.is_multiple_of(size) || bytes < peel + 64 {
         return None;
     }
     Some((peel, (bytes - peel) / 64))

@@ -246,7 +246,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         let first =
             (dst as usize).wrapping_add((plan.start[0] as usize).wrapping_mul(size as usize));
         let bytes_to_line = (64 - first % 64) % 64;
-        if bytes_to_line % size as usize == 0 {
+        if bytes_to_line.is_multiple_of(size as usize) {
             peel = bytes_to_line / size as usize;
         } else {
             stream = false;

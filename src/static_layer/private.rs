@@ -305,16 +305,14 @@ pub const fn layout_failure<const N: usize>(
         Ok(l) => l,
         Err(e) => return Some(describe_after("strided!: ", &e)),
     };
-    if let Some(len) = len {
-        if let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), len)) {
+    if let Some(len) = len
+        && let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), len)) {
             return Some(m);
         }
-    }
-    if unique {
-        if let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
+    if unique
+        && let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
             return Some(m);
         }
-    }
     None
 }
 
@@ -328,8 +326,8 @@ pub const fn source_failure<const N: usize>(
     len: Option<usize>,
     exclusive_deferred: bool,
 ) -> Option<Message> {
-    if let Some(len) = len {
-        if let Some(m) = failure(check_in_buffer(
+    if let Some(len) = len
+        && let Some(m) = failure(check_in_buffer(
             &layout.shape(),
             &layout.strides(),
             layout.offset(),
@@ -337,12 +335,10 @@ pub const fn source_failure<const N: usize>(
         )) {
             return Some(m);
         }
-    }
-    if exclusive_deferred {
-        if let Some(m) = failure(check_unique(&layout.shape(), &layout.strides())) {
+    if exclusive_deferred
+        && let Some(m) = failure(check_unique(&layout.shape(), &layout.strides())) {
             return Some(m);
         }
-    }
     None
 }
 

@@ -29,7 +29,7 @@ fn layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
 // [a, 1, b] forms.
 fn targets2(n: usize) -> Vec<[usize; 2]> {
     let mut out: Vec<[usize; 2]> = (1..=n.max(1))
-        .filter(|d| n % d == 0)
+        .filter(|d| n.is_multiple_of(*d))
         .map(|d| [n / d, d])
         .collect();
     if n == 0 {
