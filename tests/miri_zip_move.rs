@@ -178,6 +178,7 @@ fn capture_drop_panics_after_walk() {
                     .and(sv)
                     .unwrap()
                     .fold(Counted::new(0), move |acc, &o, _| {
+                        let cap = &cap;
                         Counted::new(acc.0 + o + cap.0 .0 - 9 + cap.1 .0 .0 - 8)
                     })
                     .0
