@@ -506,12 +506,19 @@ impl<Z, const N: usize> Zip<Z, N> {
                 // every operand) is a run of distinct positions of each
                 // mapping, every index in one row, visited once; mutable
                 // operands' rows reach elements no other operand does.
-                return unsafe { self.parts.static_rows(&ptrs, shape, init, &mut g) };
+                let acc = unsafe { self.parts.static_rows(&ptrs, shape, init, &mut g) };
+                // `g` drops while `acc` is a local (should its drop panic,
+                // `acc` is dropped: rust-lang/rust#47949), as in the
+                // planned walk, which drops `g` at the end of the walk.
+                drop(g);
+                return acc;
             }
             // SAFETY: see above (the nest visits every in-range index once).
-            return engine::static_fold(shape, init, |acc, i| unsafe {
+            let acc = engine::static_fold(shape, init, |acc, i| unsafe {
                 g(acc, self.parts.static_items(&ptrs, i))
             });
+            drop(g);
+            return acc;
         }
         self.fold_planned(init, g)
     }
@@ -814,7 +821,12 @@ macro_rules! zip_arity {
                 // (the walk covers each index exactly once); n == 0 when
                 // the shape is empty.
                 unsafe { data.set_len(n) };
-                crate::StridedArray { data, layout: ol }
+                let array = crate::StridedArray { data, layout: ol };
+                // `f` drops while the array is still a local: were its
+                // drop to panic after the return value is made, the
+                // elements would leak (rust-lang/rust#47949).
+                drop(f);
+                array
             }
 
             /// Whether `f` is true for every index (true when empty); `f` is
