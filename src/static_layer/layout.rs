@@ -119,10 +119,9 @@ pub const fn layout_of<const N: usize>(
         }
         k += 1;
     }
-    if any_default
-        && let Err(e) = crate::layout::math::c_strides(&shape, &mut defaults) {
-            return Err(e);
-        }
+    if any_default && let Err(e) = crate::layout::math::c_strides(&shape, &mut defaults) {
+        return Err(e);
+    }
     let mut out = [0isize; N];
     let mut k = 0;
     while k < N {

@@ -281,13 +281,14 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
             }
         }
         if let Some(o) = O::VALUE
-            && o != offset {
-                return Err(LayoutError::ShapeMismatch {
-                    expected: Dims::new(&[o]),
-                    found: Dims::new(&[offset]),
-                    arg: crate::ShapeArg::Shape,
-                });
-            }
+            && o != offset
+        {
+            return Err(LayoutError::ShapeMismatch {
+                expected: Dims::new(&[o]),
+                found: Dims::new(&[offset]),
+                arg: crate::ShapeArg::Shape,
+            });
+        }
         Ok(MixedLayout {
             layout: Layout::new(shape, strides, offset)?,
             _static: PhantomData,

@@ -306,13 +306,13 @@ pub const fn layout_failure<const N: usize>(
         Err(e) => return Some(describe_after("strided!: ", &e)),
     };
     if let Some(len) = len
-        && let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), len)) {
-            return Some(m);
-        }
-    if unique
-        && let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
-            return Some(m);
-        }
+        && let Some(m) = failure(check_in_buffer(&l.shape(), &l.strides(), l.offset(), len))
+    {
+        return Some(m);
+    }
+    if unique && let Some(m) = failure(check_unique(&l.shape(), &l.strides())) {
+        return Some(m);
+    }
     None
 }
 
@@ -332,13 +332,14 @@ pub const fn source_failure<const N: usize>(
             &layout.strides(),
             layout.offset(),
             len,
-        )) {
-            return Some(m);
-        }
-    if exclusive_deferred
-        && let Some(m) = failure(check_unique(&layout.shape(), &layout.strides())) {
-            return Some(m);
-        }
+        ))
+    {
+        return Some(m);
+    }
+    if exclusive_deferred && let Some(m) = failure(check_unique(&layout.shape(), &layout.strides()))
+    {
+        return Some(m);
+    }
     None
 }
 

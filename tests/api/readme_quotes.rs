@@ -68,7 +68,10 @@ fn runtime_error(call: &str) -> Option<LayoutError> {
 #[test]
 fn runtime_errors_are_the_display_of_the_calls() {
     let lines = block("<!-- quoted-errors: runtime -->");
-    assert!(lines.len() >= 2 && lines.len().is_multiple_of(2), "{lines:?}");
+    assert!(
+        lines.len() >= 2 && lines.len().is_multiple_of(2),
+        "{lines:?}"
+    );
     for pair in lines.chunks(2) {
         let call = pair[0]
             .strip_prefix("> ")

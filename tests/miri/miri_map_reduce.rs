@@ -138,11 +138,13 @@ fn two_axes_transposed_flipped_gapped_broadcast() {
         for l in ls {
             let v = StridedView::new(buf, l).unwrap();
             check(&v);
-            if r > 0 && c > 0
-                && let (Ok(a), Ok(b)) = (l.flip(0), l.flip(1)) {
-                    check(&StridedView::new(buf, a).unwrap());
-                    check(&StridedView::new(buf, b).unwrap());
-                }
+            if r > 0
+                && c > 0
+                && let (Ok(a), Ok(b)) = (l.flip(0), l.flip(1))
+            {
+                check(&StridedView::new(buf, a).unwrap());
+                check(&StridedView::new(buf, b).unwrap());
+            }
         }
     }
 }

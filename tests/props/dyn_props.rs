@@ -96,7 +96,13 @@ fn check_same<const N: usize>(
     }
     assert_eq!(dl.as_strided(&shape, &strides, offset), Ok(dl));
     // Broadcast: some axes set to 1 then stretched, one new leading axis.
-    let ones: [usize; N] = core::array::from_fn(|k| if perm[k].is_multiple_of(2) { 1 } else { shape[k] });
+    let ones: [usize; N] = core::array::from_fn(|k| {
+        if perm[k].is_multiple_of(2) {
+            1
+        } else {
+            shape[k]
+        }
+    });
     if let Ok(small) = Layout::new(ones, strides, offset) {
         let ds = DynLayout::from(small);
         assert_eq!(ds.broadcast_to(&shape), d(small.broadcast_to(shape)));
