@@ -208,3 +208,40 @@ fn long_row_column_sums_of_a_half_while_the_sibling_is_written() {
         .collect();
     assert_eq!(sums.to_vec(), want);
 }
+
+#[test]
+fn short_runs_and_axis_minima_of_a_half_while_the_sibling_is_written() {
+    // The short-run copy (contiguous runs of 16..=512 bytes under a flipped
+    // outer axis; rank 3, so no rank-2 small path takes it) and the
+    // rows-per-pass `min_axis`, on half `a` (columns 0..5 of 7: runs of 20
+    // bytes, the sibling's 2 columns between them) while another thread
+    // fills the sibling.
+    const D: usize = 3;
+    const H: usize = 4;
+    const W: usize = 7;
+    let mut buf: Vec<u32> = (0..(D * H * W) as u32).collect();
+    let v = StridedViewMut::new(&mut buf, Layout::contiguous([D, H, W])).unwrap();
+    let (a, mut b) = v.split_at(2, 5).unwrap();
+    let (copied, mins) = std::thread::scope(|s| {
+        s.spawn(move || b.fill(9));
+        s.spawn(|| {
+            let f = a.view().flip(1).unwrap();
+            (f.to_vec(), a.view().min_axis::<2>(0).unwrap())
+        })
+        .join()
+        .unwrap()
+    });
+    let want: Vec<u32> = (0..D)
+        .flat_map(|d| {
+            (0..H)
+                .rev()
+                .flat_map(move |i| (0..5).map(move |j| (d, i, j)))
+        })
+        .map(|(d, i, j)| (d * H * W + i * W + j) as u32)
+        .collect();
+    assert_eq!(copied, want);
+    let want_mins: Vec<u32> = (0..H)
+        .flat_map(|i| (0..5).map(move |j| (i * W + j) as u32))
+        .collect();
+    assert_eq!(mins.to_vec(), want_mins);
+}
