@@ -49,8 +49,6 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-#[doc(hidden)]
-pub use static_layer::private as __private;
 /// Conversions with ndarray (feature `ndarray`): the fixed-rank views
 /// convert with `TryFrom` / `to_ndarray`, runtime-rank (`IxDyn`) views with
 /// `TryFrom` into a rank-`N` view (inside [`with_rank!`]) and
@@ -72,6 +70,10 @@ pub mod layout;
 pub use static_layer::layout as static_layout;
 pub use static_layer::mixed as mixed_layout;
 pub use static_layer::transform as static_transform;
+// After the public modules, so that rustc names an item both reach by its
+// public path in errors (it takes the first path it finds).
+#[doc(hidden)]
+pub use static_layer::private as __private;
 mod static_layer;
 pub mod tile;
 mod view;
@@ -268,8 +270,8 @@ pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError, ShapeArg};
 pub use kernel::rearrange;
 pub use layout::{
-    DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
-    SliceElem, SliceEntry, SliceInfo, SlicePad,
+    CanInsertAxis, DynLayout, HasAxis, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank,
+    Slice, SliceArg, SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
 pub use tile::{EdgeTiles, EdgeTilesMut, TileLayout, Tiles, TilesMut};
 pub use view::linalg;

@@ -74,14 +74,6 @@ const KNOWN: &[(&str, &str)] = &[
         "generic_type_form_invalid",
         "generic type form: its rule is the layout's LAYOUT const, evaluated inside the crate at instantiation",
     ),
-    (
-        "mut_aliasing_through_binding",
-        "rustc's `required by a bound` note names the hidden `__private::static_view`",
-    ),
-    (
-        "mut_aliasing_through_binding_const",
-        "rustc's `required by a bound` note names the hidden `__private::static_view`",
-    ),
     // static transforms check their arguments when the crate's generic
     // method is instantiated (src/static_layer/transform.rs; an axis, index
     // or slice bound that depends on the layout's sizes cannot be a trait
@@ -89,10 +81,6 @@ const KNOWN: &[(&str, &str)] = &[
     // transform's type (with its `StaticLayout<..>` source), shows the
     // user's line in rustc's "while instantiating" note, and each constant
     // that reads the layout adds an "erroneous constant" note
-    (
-        "static_transform_axis_out_of_range",
-        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
-    ),
     (
         "static_transform_index_out_of_range",
         "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
