@@ -26,8 +26,7 @@ pub struct Rank<const N: usize>;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no rank one below: removing an axis needs a view of rank 1 or more",
-    label = "no axis to remove",
-    note = "index_axis, remove_axis and the like drop one axis; a rank-0 view has none"
+    label = "index_axis, remove_axis and the like drop an axis: a rank-0 view has none"
 )]
 pub trait Lower {
     /// `Rank<N - 1>`.
@@ -43,8 +42,7 @@ pub trait Lower {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no rank one above: the maximum rank is 8",
-    label = "a rank-8 view cannot gain an axis",
-    note = "insert_axis and the like add one axis; ranks go up to 8"
+    label = "insert_axis and the like add an axis: a rank-8 view cannot gain one"
 )]
 pub trait Higher {
     /// `Rank<N + 1>`.

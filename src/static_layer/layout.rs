@@ -578,6 +578,7 @@ macro_rules! static_rank {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<const OFFSET: usize, $($a: AxisSpec),*> StaticMapping<$n>
             for StaticLayout<($($a,)*), OFFSET>
         {

@@ -6,10 +6,22 @@
 //! (no `generic_const_exprs`: stable Rust). Index math on the result folds
 //! to constants as on a layout written out in `strided!`.
 //!
-//! An out-of-range const argument is a compile error naming the numbers,
-//! raised when the code is instantiated (`cargo build`): the transform's
-//! layout is an associated constant, which rustc evaluates at
-//! monomorphization.
+//! An out-of-range const argument is a compile error naming the numbers.
+//! An axis out of range is a trait bound of the call ([`HasAxis`],
+//! [`CanInsertAxis`]): `cargo check` reports it at the caller's line. What
+//! depends on the layout's sizes (an index `I` past its axis, a slice
+//! bound past the size, removing an axis whose size is not 1) is raised
+//! when the code is instantiated, by `cargo build` and not `cargo check`
+//! (so not by rust-analyzer's default check; set its `check.command` to
+//! `build` to see them in the editor): the transform's layout is an
+//! associated constant, which rustc evaluates at monomorphization. Its
+//! first line names the rule and the numbers; rustc's "while
+//! instantiating" note shows the caller's line.
+//!
+//! ```compile_fail,E0277
+//! use constrided::strided;
+//! let l = strided![shape = (3, 4)].flip_axis::<2>(); // axis 2 is out of range for a rank-2 layout
+//! ```
 //!
 //! ```
 //! use constrided::{strided, Mapping};
@@ -369,42 +381,40 @@ zst!(
 // layout and view methods that make the transform evaluate too (so the
 // error notes the caller's line). A broken argument is a compile error
 // naming the parameter and the numbers, at instantiation.
-macro_rules! transform_check {
-    ([$($g:tt)*] $ty:ty, $problem:expr) => {
-        impl<$($g)*> $ty {
-            #[rustfmt::skip]
-            pub(crate) const CHECK: () = if let Some(m) = $problem { panic!("{}", m.as_str()) };
-        }
-    };
+// Written out (not by a macro) so that the error's location is the
+// `CHECK` line below, not a macro expansion inside `core::panic`.
+#[track_caller]
+const fn fail(m: Message) {
+    panic!("{}", m.as_str())
 }
 
-transform_check!([L, const N: usize] Transposed<L, N>, None::<Message>);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>,
-    problem(swapped(L::LAYOUT, A, B))
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize] FlipAxis<L, N, A>,
-    problem(flipped(L::LAYOUT, A))
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, MR, const A: usize, const I: usize]
-    IndexAxisAt<L, Rank<N>, MR, A, I>,
-    index_problem(L::LAYOUT, A, I)
-);
-transform_check!(
-    [L, const N: usize, MR, const A: usize] InsertAxisAt<L, Rank<N>, MR, A>,
-    insert_problem::<N>(A)
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, MR, const A: usize] RemoveAxisAt<L, Rank<N>, MR, A>,
-    remove_problem(L::LAYOUT, A)
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
-    SliceAxis<L, N, A, START, STOP, STEP>,
-    problem(sliced(L::LAYOUT, A, START, STOP, STEP))
-);
+impl<L, const N: usize> Transposed<L, N> {
+    pub(crate) const CHECK: () = ();
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize, const B: usize> TransposeAxes<L, N, A, B> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(swapped(L::LAYOUT, A, B)) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize> FlipAxis<L, N, A> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(flipped(L::LAYOUT, A)) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, MR, const A: usize, const I: usize> IndexAxisAt<L, Rank<N>, MR, A, I> {
+    pub(crate) const CHECK: () = if let Some(m) = index_problem(L::LAYOUT, A, I) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L, const N: usize, MR, const A: usize> InsertAxisAt<L, Rank<N>, MR, A> {
+    pub(crate) const CHECK: () = if let Some(m) = insert_problem::<N>(A) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, MR, const A: usize> RemoveAxisAt<L, Rank<N>, MR, A> {
+    pub(crate) const CHECK: () = if let Some(m) = remove_problem(L::LAYOUT, A) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize> SliceAxis<L, N, A, START, STOP, STEP> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(sliced(L::LAYOUT, A, START, STOP, STEP)) { fail(m) };
+}
 
 // Mapping + StaticMapping for a transform whose layout is `$layout`
 // (an expression of `L::LAYOUT`), of rank `$r`.
@@ -439,6 +449,7 @@ macro_rules! static_mapping {
                 <Self as StaticMapping<$r>>::LAYOUT
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<$($g)*> StaticMapping<$r> for $ty
         where
             $($bounds)*
@@ -453,38 +464,18 @@ macro_rules! static_mapping {
 }
 
 static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], Ok(reversed(L::LAYOUT)));
-static_mapping!(
-    [L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N,
-    [L: StaticMapping<N>],
-    swapped(L::LAYOUT, A, B)
-);
-static_mapping!(
-    [L, const N: usize, const A: usize] FlipAxis<L, N, A>, N,
-    [L: StaticMapping<N>],
-    flipped(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize, const I: usize]
-    IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M,
-    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    indexed::<N, M>(L::LAYOUT, A, I)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M,
-    [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>],
-    inserted::<N, M>(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M,
-    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    removed::<N, M>(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
-    SliceAxis<L, N, A, START, STOP, STEP>, N,
-    [L: StaticMapping<N>],
-    sliced(L::LAYOUT, A, START, STOP, STEP)
-);
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N, [L: StaticMapping<N>], swapped(L::LAYOUT, A, B));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize] FlipAxis<L, N, A>, N, [L: StaticMapping<N>], flipped(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize, const I: usize] IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M, [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>], indexed::<N, M>(L::LAYOUT, A, I));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M, [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>], inserted::<N, M>(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M, [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>], removed::<N, M>(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize] SliceAxis<L, N, A, START, STOP, STEP>, N, [L: StaticMapping<N>], sliced(L::LAYOUT, A, START, STOP, STEP));
 
 // The transform methods, on every static layout type of rank `$r`.
 macro_rules! layout_methods {

@@ -49,10 +49,6 @@ const KNOWN: &[(&str, &str)] = &[
         "post-monomorphisation tile check inside a generic item",
     ),
     (
-        "tile_rank_mismatch",
-        "post-monomorphisation tile check inside a generic item",
-    ),
-    (
         "tile_shape_rank_mismatch",
         "post-monomorphisation tile check inside a generic item",
     ),
@@ -92,19 +88,6 @@ const KNOWN: &[(&str, &str)] = &[
     (
         "static_transform_slice_out_of_range",
         "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
-    ),
-    // the view's methods are defined in the `shared_view_api` macro, so rustc's `required by a bound` note adds the macro invocation (20 lines)
-    (
-        "index_axis_rank0",
-        "the view's methods are defined in the `shared_view_api` macr",
-    ),
-    (
-        "insert_axis_rank8",
-        "the view's methods are defined in the `shared_view_api` macr",
-    ),
-    (
-        "slice_too_many_entries",
-        "the view's methods are defined in the `shared_view_api` macr",
     ),
     // rustc's sealed-trait help lists the implementors of the private `Sealed` trait (`do_not_recommend` does not filter that list)
     (
