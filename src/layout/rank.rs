@@ -100,7 +100,9 @@ max_table!(0 1 2 3 4 5 6 7 8);
 /// `N` (`A < N <= 8`): the bound of the static transforms' const axis
 /// arguments (`flip_axis::<A>()`, `slice_axis::<A, ..>()`, …), so that an
 /// out-of-range axis is an error at the caller's line, before any code is
-/// instantiated. (The transforms' layouts check the axis again.)
+/// instantiated. (The transforms' layouts check the axis again.) Code
+/// generic over the rank states the bound: `where Rank<N>: HasAxis<0, N>`
+/// to call `flip_axis::<0>()` on a view of rank `N`.
 ///
 /// ```
 /// use constrided::{HasAxis, Rank};

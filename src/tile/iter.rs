@@ -10,7 +10,7 @@ use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::{coord_problem, tiler_problem, ConstCoord, Shape, TileLayout, TileShape, TilerRank};
+use super::{coord_problem, tiler_problem, ConstCoord, Shape, TileLayout, TileShape};
 use crate::error::LayoutError;
 use crate::layout::{Layout, Mapping};
 use crate::static_layout::StaticMapping;
@@ -790,8 +790,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(self, tiler: TL) -> Tiles<'a, T, N, M, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+        self,
+        tiler: TL,
+    ) -> Tiles<'a, T, N, M, Shape<TL, R>> {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
@@ -826,8 +828,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(self, tiler: TL, coord: [usize; N]) -> Result<StridedView<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+        self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedView<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
@@ -851,8 +856,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(t.shape(), [4, 2]);
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tile_at_const<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(self, tiler: TL, at: C) -> StridedView<'a, T, N, TileLayout<M, Shape<TL, R>, N>> where M: StaticMapping<N>, (): TilerRank<R, N> {
+    pub fn tile_at_const<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(
+        self,
+        tiler: TL,
+        at: C,
+    ) -> StridedView<'a, T, N, TileLayout<M, Shape<TL, R>, N>>
+    where
+        M: StaticMapping<N>,
+    {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         #[rustfmt::skip]
@@ -901,8 +912,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(&self, tiler: TL) -> Tiles<'_, T, N, M, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+        &self,
+        tiler: TL,
+    ) -> Tiles<'_, T, N, M, Shape<TL, R>> {
         self.view().tiles(tiler)
     }
 
@@ -920,8 +933,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(&mut self, tiler: TL) -> TilesMut<'_, T, N, M, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(
+        &mut self,
+        tiler: TL,
+    ) -> TilesMut<'_, T, N, M, Shape<TL, R>> {
         self.reborrow().into_tiles_mut(tiler)
     }
 
@@ -934,8 +949,10 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(tiles.len(), 2);
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn into_tiles_mut<TL: StaticMapping<R>, const R: usize>(mut self, tiler: TL) -> TilesMut<'a, T, N, M, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn into_tiles_mut<TL: StaticMapping<R>, const R: usize>(
+        mut self,
+        tiler: TL,
+    ) -> TilesMut<'a, T, N, M, Shape<TL, R>> {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;
@@ -965,8 +982,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    #[rustfmt::skip]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(&self, tiler: TL, coord: [usize; N]) -> Result<StridedView<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+        &self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedView<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
         self.view().tile_at(tiler, coord)
     }
 
@@ -983,8 +1003,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    #[rustfmt::skip]
-    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(&mut self, tiler: TL, coord: [usize; N]) -> Result<StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+        &mut self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
         self.reborrow().into_tile_at_mut(tiler, coord)
     }
 
@@ -999,8 +1022,14 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(buf[..8], [0, 0, 1, 1, 0, 0, 1, 1]);
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tile_at_const_mut<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(&mut self, tiler: TL, at: C) -> StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>> where M: StaticMapping<N>, (): TilerRank<R, N> {
+    pub fn tile_at_const_mut<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(
+        &mut self,
+        tiler: TL,
+        at: C,
+    ) -> StridedViewMut<'_, T, N, TileLayout<M, Shape<TL, R>, N>>
+    where
+        M: StaticMapping<N>,
+    {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         #[rustfmt::skip]
@@ -1025,8 +1054,10 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(&self, tiler: TL) -> Tiles<'_, T, N, Layout<N>, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+        &self,
+        tiler: TL,
+    ) -> Tiles<'_, T, N, Layout<N>, Shape<TL, R>> {
         self.view().tiles(tiler)
     }
 
@@ -1040,8 +1071,10 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    #[rustfmt::skip]
-    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(&mut self, tiler: TL) -> TilesMut<'_, T, N, Layout<N>, Shape<TL, R>> where (): TilerRank<R, N> {
+    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(
+        &mut self,
+        tiler: TL,
+    ) -> TilesMut<'_, T, N, Layout<N>, Shape<TL, R>> {
         self.view_mut().into_tiles_mut(tiler)
     }
 
@@ -1055,8 +1088,11 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    #[rustfmt::skip]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(&self, tiler: TL, coord: [usize; N]) -> Result<StridedView<'_, T, N, TileLayout<Layout<N>, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+        &self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedView<'_, T, N, TileLayout<Layout<N>, Shape<TL, R>, N>>, LayoutError> {
         self.view().tile_at(tiler, coord)
     }
 
@@ -1071,8 +1107,11 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    #[rustfmt::skip]
-    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(&mut self, tiler: TL, coord: [usize; N]) -> Result<StridedViewMut<'_, T, N, TileLayout<Layout<N>, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+        &mut self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedViewMut<'_, T, N, TileLayout<Layout<N>, Shape<TL, R>, N>>, LayoutError> {
         self.view_mut().into_tile_at_mut(tiler, coord)
     }
 }
@@ -1081,8 +1120,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     // tile_at_mut, keeping the view's lifetime.
     #[inline]
     #[allow(clippy::type_complexity)]
-    #[rustfmt::skip]
-    fn into_tile_at_mut<TL: StaticMapping<R>, const R: usize>(self, tiler: TL, coord: [usize; N]) -> Result<StridedViewMut<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> where (): TilerRank<R, N> {
+    fn into_tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+        self,
+        tiler: TL,
+        coord: [usize; N],
+    ) -> Result<StridedViewMut<'a, T, N, TileLayout<M, Shape<TL, R>, N>>, LayoutError> {
         #[rustfmt::skip]
         let () = const { if let Some(m) = tiler_problem(R, &TL::LAYOUT.shape(), N) { panic!("{}", m.as_str()) } };
         let _ = tiler;

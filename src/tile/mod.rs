@@ -53,44 +53,6 @@ use crate::static_layout::StaticMapping;
 #[cfg(doc)]
 use crate::{StridedView, StridedViewMut};
 
-/// `(): TilerRank<R, N>` holds when a tiler of rank `R` can tile a
-/// view of rank `N`, that is when `R == N`: the bound of the tile methods,
-/// so that a tiler of another rank is an error at the caller's line.
-///
-/// ```
-/// use constrided::tile::TilerRank;
-/// fn tiles<const R: usize, const N: usize>() -> usize where (): TilerRank<R, N> { N }
-/// assert_eq!(tiles::<2, 2>(), 2);
-/// ```
-///
-/// ```compile_fail
-/// use constrided::tile::TilerRank;
-/// fn tiles<const R: usize, const N: usize>() -> usize where (): TilerRank<R, N> { N }
-/// tiles::<3, 2>(); // the tiler has rank 3 but the view has rank 2
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "tiles: the tiler has rank {R} but the view has rank {N}: a tiler has one size per axis of the view",
-    label = "a rank-{R} tiler for a rank-{N} view"
-)]
-pub trait TilerRank<const R: usize, const N: usize> {}
-
-// Not listed in errors: the message names both ranks.
-macro_rules! tiler_rank {
-    ($($n:literal)*) => {$(
-        #[diagnostic::do_not_recommend]
-        impl TilerRank<$n, $n> for () {}
-    )*};
-}
-tiler_rank!(0 1 2 3 4 5 6 7 8);
-// With the impls above alone, rustc would infer the tiler's rank `R` from
-// the view's `N` (the one impl that matches it) and report the tiler as "not
-// `StaticMapping<N>`". This second impl, for a rank no tiler has (a
-// static layout has at most 8 axes), leaves `R` to the tiler's type, so
-// a mismatch reads as the message above. The bound is a diagnostic only:
-// the tile methods check the ranks again (`tiler_problem`).
-#[diagnostic::do_not_recommend]
-impl<const N: usize> TilerRank<{ usize::MAX }, N> for () {}
-
 /// The shape of a tile, as a constant of a type: [`Shape`] of a static
 /// tiler. Sealed.
 ///
