@@ -49,8 +49,6 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-#[doc(hidden)]
-pub use static_layer::private as __private;
 /// Conversions with ndarray (feature `ndarray`): the fixed-rank views
 /// convert with `TryFrom` / `to_ndarray`, runtime-rank (`IxDyn`) views with
 /// `TryFrom` into a rank-`N` view (inside [`with_rank!`]) and
@@ -72,6 +70,10 @@ pub mod layout;
 pub use static_layer::layout as static_layout;
 pub use static_layer::mixed as mixed_layout;
 pub use static_layer::transform as static_transform;
+// After the public modules, so that rustc names an item both reach by its
+// public path in errors (it takes the first path it finds).
+#[doc(hidden)]
+pub use static_layer::private as __private;
 mod static_layer;
 pub mod tile;
 mod view;
@@ -246,10 +248,14 @@ mod zip;
 ///   instantiation. So are a fixed-size array that is too short (its length
 ///   is a generic parameter of the buffer type) and a `&mut` uniqueness
 ///   proof the quick search left open (checked in a generic function the
-///   macro defines at the call, so the error points at the buffer), and an
-///   out-of-range const argument of a static transform (`flip_axis::<2>()`
-///   on rank 2): its first line names the rule and the numbers, and
-///   rustc's "while instantiating" note shows the user's line. Stable Rust has no
+///   macro defines at the call, so the error points at the buffer), and a
+///   static transform's const argument that depends on the layout's sizes
+///   (`index_axis_at::<1, 4>()` on an axis of size 4, a `slice_axis` bound
+///   past the size, `remove_axis_at` of an axis of size 3): its first line
+///   names the rule and the numbers, and rustc's "while instantiating"
+///   note shows the user's line. (A static transform's axis out of range,
+///   `flip_axis::<2>()` on rank 2, is a trait bound of the call, reported
+///   by `cargo check`.) Stable Rust has no
 ///   `generic_const_exprs`, so none of these can be a `cargo check` error:
 ///   `cargo check`, and so rust-analyzer, says nothing about them, and
 ///   `cargo build` reports them. To have `cargo check` see an array that
@@ -260,6 +266,9 @@ mod zip;
 ///   in the expansion cannot do it: the array's length is the type of an
 ///   expression the macro sees only as tokens (`&buf`), and an item cannot
 ///   name a local variable's type.
+///   For the other instantiation-time errors, have the editor run
+///   `cargo build` instead of `cargo check` (rust-analyzer:
+///   `"rust-analyzer.check.command": "build"`), or run `cargo build`.
 /// - **Run time**: `dyn` entries (the mixed form returns `Result`), and the
 ///   buffer length of slices and `Vec`s (`Result` as well).
 ///
@@ -268,8 +277,8 @@ pub use constrided_macros::strided;
 pub use error::{Dims, LayoutError, ShapeArg};
 pub use kernel::rearrange;
 pub use layout::{
-    DynLayout, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank, Slice, SliceArg,
-    SliceElem, SliceEntry, SliceInfo, SlicePad,
+    CanInsertAxis, DynLayout, HasAxis, Higher, Layout, Lower, Mapping, MaxRank, MemoryMap, Rank,
+    Slice, SliceArg, SliceElem, SliceEntry, SliceInfo, SlicePad,
 };
 pub use tile::{EdgeTiles, EdgeTilesMut, TileLayout, Tiles, TilesMut};
 pub use view::linalg;

@@ -172,6 +172,8 @@ pub trait Mapping<const N: usize>: Copy + Sealed {
 
 impl<const N: usize> Sealed for Layout<N> {}
 
+// Not listed in errors: `Mapping`'s message says what a layout is.
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Mapping<N> for Layout<N> {
     type Transposed = Layout<N>;
     #[inline(always)]

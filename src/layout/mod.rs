@@ -34,7 +34,7 @@ mod transform;
 pub use dyn_layout::DynLayout;
 pub use mapping::Mapping;
 pub use memmap::{CellLabel, MemoryMap};
-pub use rank::{Higher, Lower, MaxRank, Rank};
+pub use rank::{CanInsertAxis, HasAxis, Higher, Lower, MaxRank, Rank};
 #[doc(hidden)]
 pub use slice::__entry as __slice_entry;
 pub use slice::{Slice, SliceArg, SliceElem, SliceEntry, SliceInfo, SlicePad};

@@ -26,8 +26,7 @@ pub struct Rank<const N: usize>;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no rank one below: removing an axis needs a view of rank 1 or more",
-    label = "no axis to remove",
-    note = "index_axis, remove_axis and the like drop one axis; a rank-0 view has none"
+    label = "index_axis, remove_axis and the like drop an axis: a rank-0 view has none"
 )]
 pub trait Lower {
     /// `Rank<N - 1>`.
@@ -43,8 +42,7 @@ pub trait Lower {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no rank one above: the maximum rank is 8",
-    label = "a rank-8 view cannot gain an axis",
-    note = "insert_axis and the like add one axis; ranks go up to 8"
+    label = "insert_axis and the like add an axis: a rank-8 view cannot gain one"
 )]
 pub trait Higher {
     /// `Rank<N + 1>`.
@@ -97,3 +95,88 @@ macro_rules! max_table {
     };
 }
 max_table!(0 1 2 3 4 5 6 7 8);
+
+/// `Rank<N>: HasAxis<A, N>` holds when axis `A` exists in a layout of rank
+/// `N` (`A < N <= 8`): the bound of the static transforms' const axis
+/// arguments (`flip_axis::<A>()`, `slice_axis::<A, ..>()`, …), so that an
+/// out-of-range axis is an error at the caller's line, before any code is
+/// instantiated. (The transforms' layouts check the axis again.) Code
+/// generic over the rank states the bound: `where Rank<N>: HasAxis<0, N>`
+/// to call `flip_axis::<0>()` on a view of rank `N`.
+///
+/// ```
+/// use constrided::{HasAxis, Rank};
+/// fn last<const A: usize, const N: usize>() -> bool where Rank<N>: HasAxis<A, N> { A + 1 == N }
+/// assert!(last::<2, 3>());
+/// ```
+///
+/// ```compile_fail
+/// use constrided::{HasAxis, Rank};
+/// fn axis<const A: usize, const N: usize>() -> usize where Rank<N>: HasAxis<A, N> { A }
+/// axis::<2, 2>(); // axis 2 is out of range for a rank-2 layout
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "axis {A} is out of range for a rank-{N} layout",
+    label = "axis {A} of a rank-{N} layout",
+    note = "the axes of a rank-{N} layout are the numbers below {N}"
+)]
+pub trait HasAxis<const A: usize, const N: usize> {}
+
+macro_rules! axis_table {
+    ($($n:literal: $($a:literal)*;)*) => {$($(
+        // Not listed in errors: the trait's message names the axis and rank.
+        #[diagnostic::do_not_recommend]
+        impl HasAxis<$a, $n> for Rank<$n> {}
+    )*)*};
+}
+axis_table!(
+    1: 0;
+    2: 0 1;
+    3: 0 1 2;
+    4: 0 1 2 3;
+    5: 0 1 2 3 4;
+    6: 0 1 2 3 4 5;
+    7: 0 1 2 3 4 5 6;
+    8: 0 1 2 3 4 5 6 7;
+);
+
+/// `Rank<N>: CanInsertAxis<A, N>` holds when a new axis can be inserted at
+/// position `A` of a layout of rank `N` (`A <= N < 8`; `A == N` appends):
+/// the bound of `insert_axis_at::<A>()`, so that an out-of-range position
+/// is an error at the caller's line.
+///
+/// ```
+/// use constrided::{CanInsertAxis, Rank};
+/// fn at<const A: usize, const N: usize>() -> usize where Rank<N>: CanInsertAxis<A, N> { A }
+/// assert_eq!(at::<2, 2>(), 2);
+/// ```
+///
+/// ```compile_fail
+/// use constrided::{CanInsertAxis, Rank};
+/// fn at<const A: usize, const N: usize>() -> usize where Rank<N>: CanInsertAxis<A, N> { A }
+/// at::<3, 2>(); // a rank-2 layout gains an axis at 0, 1 or 2
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "axis {A} is out of range for inserting an axis into a rank-{N} layout",
+    label = "a new axis at {A} of a rank-{N} layout",
+    note = "a new axis goes at a position up to {N} (the end), and ranks go up to 8"
+)]
+pub trait CanInsertAxis<const A: usize, const N: usize> {}
+
+macro_rules! insert_table {
+    ($($n:literal: $($a:literal)*;)*) => {$($(
+        // Not listed in errors: the trait's message names the axis and rank.
+        #[diagnostic::do_not_recommend]
+        impl CanInsertAxis<$a, $n> for Rank<$n> {}
+    )*)*};
+}
+insert_table!(
+    0: 0;
+    1: 0 1;
+    2: 0 1 2;
+    3: 0 1 2 3;
+    4: 0 1 2 3 4;
+    5: 0 1 2 3 4 5;
+    6: 0 1 2 3 4 5 6;
+    7: 0 1 2 3 4 5 6 7;
+);

@@ -490,8 +490,7 @@ impl<const N: usize> PartialEq<[Slice; N]> for SliceInfo<N, N> {
 /// Sealed: implemented by the crate's argument types only.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot slice a view of rank {N}: s![] has more entries than the view has axes",
-    label = "more entries than the {N} axes of the view",
-    note = "`SliceInfo<K, M>` is what s![] builds from K entries (integers drop their axis, leaving M); give at most {N}, one per axis (a `[Slice; {N}]` slices every axis)"
+    label = "s![] builds `SliceInfo<K, _>` from K entries: give at most {N}, one per axis"
 )]
 pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
     /// One entry per input axis.

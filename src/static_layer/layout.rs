@@ -551,6 +551,8 @@ macro_rules! static_rank {
             }
         }
 
+        // Not listed in errors: `Mapping`'s message says what a layout is.
+        #[diagnostic::do_not_recommend]
         impl<const OFFSET: usize, $($a: AxisSpec),*> Mapping<$n> for StaticLayout<($($a,)*), OFFSET> {
             const STATIC: bool = true;
             type Transposed = Transposed<Self, $n>;
@@ -576,6 +578,7 @@ macro_rules! static_rank {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<const OFFSET: usize, $($a: AxisSpec),*> StaticMapping<$n>
             for StaticLayout<($($a,)*), OFFSET>
         {
@@ -679,3 +682,45 @@ static_assertions::assert_impl_all!(crate::StridedViewMut<'static, f32, 2>: Send
 static_assertions::assert_not_impl_any!(crate::StridedViewMut<'static, f32, 2>: Copy, Clone);
 static_assertions::assert_not_impl_any!(StridedView<'static, core::cell::Cell<f32>, 2>: Send, Sync);
 static_assertions::const_assert!(crate::MAX_RANK == 8);
+
+use crate::__private::{MayView, ProofKind, StaticSource};
+
+/// `strided!(buffer; ...)`: the view of `buffer` through the static layout
+/// `layout` makes (see [`LayoutFn`](crate::__private::LayoutFn)).
+///
+/// What needs the buffer's type (a fixed-size array's length, a
+/// [`Deferred`](crate::__private::Deferred) uniqueness proof for an exclusive borrow) is checked when
+/// this function is instantiated, by `check`: a generic function the macro
+/// defines at the user's call (`layout_fits_buffer`), whose inline `const`
+/// block evaluates [`source_check`](crate::__private::source_check) and panics with its message. So the
+/// error's first line names the rule and the numbers, and its location is
+/// the user's line (an inline `const` block in this function would point
+/// here and show the user's line only in a trailing "while instantiating"
+/// note).
+///
+/// # Safety
+///
+/// `check` must refuse (with a compile error) every `B, N, F` for which
+/// [`source_check`](crate::__private::source_check) of `F`'s mapping and proof gives a message, and `P`
+/// must be what is known of the layout's uniqueness. The views' own guards
+/// still hold in every build (a fixed-size array's
+/// [`StaticSource::static_view`](crate::__private::StaticSource::static_view) re-checks length and uniqueness, slices
+/// and `Vec`s go through `StridedView::new`), so a broken precondition
+/// panics rather than reading out of bounds, but callers must not rely on
+/// that.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn static_view<'a, B: StaticSource<'a> + MayView<P>, const N: usize, M, P, F, C>(
+    buffer: B,
+    layout: F,
+    check: C,
+) -> B::Out<N, M>
+where
+    M: StaticMapping<N>,
+    P: ProofKind,
+    F: FnOnce() -> (M, P),
+    C: FnOnce(PhantomData<(B, F, [(); N])>),
+{
+    check(PhantomData);
+    buffer.static_view(layout().0)
+}

@@ -311,6 +311,8 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> MixedLayout<A, O, N> {
     }
 }
 
+// Not listed in errors: `Mapping`'s message says what a layout is.
+#[diagnostic::do_not_recommend]
 impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<A, O, N> {
     // Every size and stride static (a run-time offset at most): the
     // kernels' static paths (loop nests over the constant shape, positions

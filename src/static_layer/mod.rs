@@ -26,7 +26,7 @@
 //!   static entries equal the given numbers: the static entries returned
 //!   by `shape()` / `strides()` / `offset()` equal the held layout's.
 //! - **The macro's helpers** that skip a check are `unsafe fn`
-//!   (`StaticLayout::__prechecked`, `__private::static_view`), called by
+//!   (`StaticLayout::__prechecked`, `static_layout::static_view`), called by
 //!   the expansion in `unsafe` blocks that cover only the macro's own
 //!   tokens; the others re-check what guards memory.
 

@@ -1,7 +1,6 @@
 //! Support for the code `strided!` generates. Not public API: names here
 //! may change in any release.
 
-use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 pub use crate::layout::math::{check_in_buffer, check_unique, extent, is_unique};
@@ -46,6 +45,7 @@ macro_rules! integer {
         $(impl IntegerType for $t {
             const SIGNED: bool = $signed;
         }
+        #[diagnostic::do_not_recommend]
         impl sealed::Sealed for $t {})*
     };
 }
@@ -161,20 +161,33 @@ mod sealed {
         P: ProofKind,
     {
     }
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::Shared {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::Unique {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::LayoutMayAlias {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::Deferred {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::NeverUsed {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::SharedBorrow {}
+    #[diagnostic::do_not_recommend]
     impl Sealed for super::ExclusiveBorrow {}
+    #[diagnostic::do_not_recommend]
     impl<T, const L: usize> Sealed for &[T; L] {}
+    #[diagnostic::do_not_recommend]
     impl<T, const L: usize> Sealed for &mut [T; L] {}
+    #[diagnostic::do_not_recommend]
     impl<T> Sealed for &[T] {}
+    #[diagnostic::do_not_recommend]
     impl<T> Sealed for &mut [T] {}
     #[cfg(feature = "alloc")]
+    #[diagnostic::do_not_recommend]
     impl<T> Sealed for &alloc::vec::Vec<T> {}
     #[cfg(feature = "alloc")]
+    #[diagnostic::do_not_recommend]
     impl<T> Sealed for &mut alloc::vec::Vec<T> {}
 }
 
@@ -424,44 +437,11 @@ where
     type Proof = P;
 }
 
-/// `strided!(buffer; ...)`: the view of `buffer` through the static layout
-/// `layout` makes (see [`LayoutFn`]).
-///
-/// What needs the buffer's type (a fixed-size array's length, a
-/// [`Deferred`] uniqueness proof for an exclusive borrow) is checked when
-/// this function is instantiated, by `check`: a generic function the macro
-/// defines at the user's call (`layout_fits_buffer`), whose inline `const`
-/// block evaluates [`source_check`] and panics with its message. So the
-/// error's first line names the rule and the numbers, and its location is
-/// the user's line (an inline `const` block in this function would point
-/// here and show the user's line only in a trailing "while instantiating"
-/// note).
-///
-/// # Safety
-///
-/// `check` must refuse (with a compile error) every `B, N, F` for which
-/// [`source_check`] of `F`'s mapping and proof gives a message, and `P`
-/// must be what is known of the layout's uniqueness. The views' own guards
-/// still hold in every build (a fixed-size array's
-/// [`StaticSource::static_view`] re-checks length and uniqueness, slices
-/// and `Vec`s go through `StridedView::new`), so a broken precondition
-/// panics rather than reading out of bounds, but callers must not rely on
-/// that.
-#[inline(always)]
-pub unsafe fn static_view<'a, B: StaticSource<'a> + MayView<P>, const N: usize, M, P, F, C>(
-    buffer: B,
-    layout: F,
-    check: C,
-) -> B::Out<N, M>
-where
-    M: StaticMapping<N>,
-    P: ProofKind,
-    F: FnOnce() -> (M, P),
-    C: FnOnce(PhantomData<(B, F, [(); N])>),
-{
-    check(PhantomData);
-    buffer.static_view(layout().0)
-}
+// `static_view` lives in `static_layout` (a module of the documented API,
+// though the function is hidden) so that rustc's `required by a bound in`
+// note of an aliasing `&mut` buffer names `constrided::static_layout::static_view`,
+// not this hidden module.
+pub use crate::static_layout::static_view;
 
 /// The check `strided!`'s call-site function runs for [`static_view`]: the
 /// message of a broken rule that needs the buffer's type, if any.

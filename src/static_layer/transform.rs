@@ -6,10 +6,22 @@
 //! (no `generic_const_exprs`: stable Rust). Index math on the result folds
 //! to constants as on a layout written out in `strided!`.
 //!
-//! An out-of-range const argument is a compile error naming the numbers,
-//! raised when the code is instantiated (`cargo build`): the transform's
-//! layout is an associated constant, which rustc evaluates at
-//! monomorphization.
+//! An out-of-range const argument is a compile error naming the numbers.
+//! An axis out of range is a trait bound of the call ([`HasAxis`],
+//! [`CanInsertAxis`]): `cargo check` reports it at the caller's line. What
+//! depends on the layout's sizes (an index `I` past its axis, a slice
+//! bound past the size, removing an axis whose size is not 1) is raised
+//! when the code is instantiated, by `cargo build` and not `cargo check`
+//! (so not by rust-analyzer's default check; set its `check.command` to
+//! `build` to see them in the editor): the transform's layout is an
+//! associated constant, which rustc evaluates at monomorphization. Its
+//! first line names the rule and the numbers; rustc's "while
+//! instantiating" note shows the caller's line.
+//!
+//! ```compile_fail,E0277
+//! use constrided::strided;
+//! let l = strided![shape = (3, 4)].flip_axis::<2>(); // axis 2 is out of range for a rank-2 layout
+//! ```
 //!
 //! ```
 //! use constrided::{strided, Mapping};
@@ -26,7 +38,7 @@ use core::marker::PhantomData;
 use crate::layout::mapping::Sealed;
 use crate::layout::math::has_zero_axis;
 use crate::layout::message::{describe_after, Message};
-use crate::layout::{Higher, Layout, Lower, Mapping, Rank};
+use crate::layout::{CanInsertAxis, HasAxis, Higher, Layout, Lower, Mapping, Rank};
 pub use crate::static_layout::Transposed;
 use crate::static_layout::{zst, StaticLayout, StaticMapping};
 use crate::view::{StridedView, StridedViewMut};
@@ -369,47 +381,47 @@ zst!(
 // layout and view methods that make the transform evaluate too (so the
 // error notes the caller's line). A broken argument is a compile error
 // naming the parameter and the numbers, at instantiation.
-macro_rules! transform_check {
-    ([$($g:tt)*] $ty:ty, $problem:expr) => {
-        impl<$($g)*> $ty {
-            #[rustfmt::skip]
-            pub(crate) const CHECK: () = if let Some(m) = $problem { panic!("{}", m.as_str()) };
-        }
-    };
+// Written out (not by a macro) so that the error's location is the
+// `CHECK` line below, not a macro expansion inside `core::panic`.
+#[track_caller]
+const fn fail(m: Message) {
+    panic!("{}", m.as_str())
 }
 
-transform_check!([L, const N: usize] Transposed<L, N>, None::<Message>);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>,
-    problem(swapped(L::LAYOUT, A, B))
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize] FlipAxis<L, N, A>,
-    problem(flipped(L::LAYOUT, A))
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, MR, const A: usize, const I: usize]
-    IndexAxisAt<L, Rank<N>, MR, A, I>,
-    index_problem(L::LAYOUT, A, I)
-);
-transform_check!(
-    [L, const N: usize, MR, const A: usize] InsertAxisAt<L, Rank<N>, MR, A>,
-    insert_problem::<N>(A)
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, MR, const A: usize] RemoveAxisAt<L, Rank<N>, MR, A>,
-    remove_problem(L::LAYOUT, A)
-);
-transform_check!(
-    [L: StaticMapping<N>, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
-    SliceAxis<L, N, A, START, STOP, STEP>,
-    problem(sliced(L::LAYOUT, A, START, STOP, STEP))
-);
+impl<L, const N: usize> Transposed<L, N> {
+    pub(crate) const CHECK: () = ();
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize, const B: usize> TransposeAxes<L, N, A, B> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(swapped(L::LAYOUT, A, B)) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize> FlipAxis<L, N, A> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(flipped(L::LAYOUT, A)) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, MR, const A: usize, const I: usize> IndexAxisAt<L, Rank<N>, MR, A, I> {
+    pub(crate) const CHECK: () = if let Some(m) = index_problem(L::LAYOUT, A, I) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L, const N: usize, MR, const A: usize> InsertAxisAt<L, Rank<N>, MR, A> {
+    pub(crate) const CHECK: () = if let Some(m) = insert_problem::<N>(A) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, MR, const A: usize> RemoveAxisAt<L, Rank<N>, MR, A> {
+    pub(crate) const CHECK: () = if let Some(m) = remove_problem(L::LAYOUT, A) { fail(m) };
+}
+#[rustfmt::skip]
+impl<L: StaticMapping<N>, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize> SliceAxis<L, N, A, START, STOP, STEP> {
+    pub(crate) const CHECK: () = if let Some(m) = problem(sliced(L::LAYOUT, A, START, STOP, STEP)) { fail(m) };
+}
 
 // Mapping + StaticMapping for a transform whose layout is `$layout`
 // (an expression of `L::LAYOUT`), of rank `$r`.
 macro_rules! static_mapping {
     ([$($g:tt)*] $ty:ty, $r:ident, [$($bounds:tt)*], $layout:expr) => {
+        // Not listed in errors: `Mapping`'s message says what a layout is.
+        #[diagnostic::do_not_recommend]
         impl<$($g)*> Mapping<$r> for $ty
         where
             $($bounds)*
@@ -437,6 +449,7 @@ macro_rules! static_mapping {
                 <Self as StaticMapping<$r>>::LAYOUT
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<$($g)*> StaticMapping<$r> for $ty
         where
             $($bounds)*
@@ -451,38 +464,18 @@ macro_rules! static_mapping {
 }
 
 static_mapping!([L, const N: usize] Transposed<L, N>, N, [L: StaticMapping<N>], Ok(reversed(L::LAYOUT)));
-static_mapping!(
-    [L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N,
-    [L: StaticMapping<N>],
-    swapped(L::LAYOUT, A, B)
-);
-static_mapping!(
-    [L, const N: usize, const A: usize] FlipAxis<L, N, A>, N,
-    [L: StaticMapping<N>],
-    flipped(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize, const I: usize]
-    IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M,
-    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    indexed::<N, M>(L::LAYOUT, A, I)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M,
-    [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>],
-    inserted::<N, M>(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M,
-    [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>],
-    removed::<N, M>(L::LAYOUT, A)
-);
-static_mapping!(
-    [L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize]
-    SliceAxis<L, N, A, START, STOP, STEP>, N,
-    [L: StaticMapping<N>],
-    sliced(L::LAYOUT, A, START, STOP, STEP)
-);
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize, const B: usize] TransposeAxes<L, N, A, B>, N, [L: StaticMapping<N>], swapped(L::LAYOUT, A, B));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize] FlipAxis<L, N, A>, N, [L: StaticMapping<N>], flipped(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize, const I: usize] IndexAxisAt<L, Rank<N>, Rank<M>, A, I>, M, [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>], indexed::<N, M>(L::LAYOUT, A, I));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize] InsertAxisAt<L, Rank<N>, Rank<M>, A>, M, [L: StaticMapping<N>, Rank<N>: Higher<Out = Rank<M>>], inserted::<N, M>(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const M: usize, const A: usize] RemoveAxisAt<L, Rank<N>, Rank<M>, A>, M, [L: StaticMapping<N>, Rank<N>: Lower<Out = Rank<M>>], removed::<N, M>(L::LAYOUT, A));
+#[rustfmt::skip]
+static_mapping!([L, const N: usize, const A: usize, const START: usize, const STOP: usize, const STEP: usize] SliceAxis<L, N, A, START, STOP, STEP>, N, [L: StaticMapping<N>], sliced(L::LAYOUT, A, START, STOP, STEP));
 
 // The transform methods, on every static layout type of rank `$r`.
 macro_rules! layout_methods {
@@ -507,10 +500,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].transpose_axes::<0, 1>().shape(), [3, 4]);
             /// ```
             #[inline(always)]
-            pub fn transpose_axes<const A: usize, const B: usize>(self) -> TransposeAxes<Self, $r, A, B>
-            where
-                Self: StaticMapping<$r>,
-            {
+            #[rustfmt::skip]
+            pub fn transpose_axes<const A: usize, const B: usize>(self) -> TransposeAxes<Self, $r, A, B> where Self: StaticMapping<$r>, Rank<$r>: HasAxis<A, $r> + HasAxis<B, $r> {
                 let () = TransposeAxes::<Self, $r, A, B>::CHECK;
                 TransposeAxes::default()
             }
@@ -522,10 +513,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].flip_axis::<0>().offset(), 9);
             /// ```
             #[inline(always)]
-            pub fn flip_axis<const A: usize>(self) -> FlipAxis<Self, $r, A>
-            where
-                Self: StaticMapping<$r>,
-            {
+            #[rustfmt::skip]
+            pub fn flip_axis<const A: usize>(self) -> FlipAxis<Self, $r, A> where Self: StaticMapping<$r>, Rank<$r>: HasAxis<A, $r> {
                 let () = FlipAxis::<Self, $r, A>::CHECK;
                 FlipAxis::default()
             }
@@ -537,13 +526,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].index_axis_at::<0, 2>().offset(), 6);
             /// ```
             #[inline(always)]
-            pub fn index_axis_at<const A: usize, const I: usize>(
-                self,
-            ) -> IndexAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I>
-            where
-                Self: StaticMapping<$r>,
-                Rank<$r>: Lower,
-            {
+            #[rustfmt::skip]
+            pub fn index_axis_at<const A: usize, const I: usize>(self) -> IndexAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I> where Self: StaticMapping<$r>, Rank<$r>: Lower + HasAxis<A, $r> {
                 let () = IndexAxisAt::<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A, I>::CHECK;
                 IndexAxisAt::default()
             }
@@ -555,13 +539,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].insert_axis_at::<2>().shape(), [4, 3, 1]);
             /// ```
             #[inline(always)]
-            pub fn insert_axis_at<const A: usize>(
-                self,
-            ) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>
-            where
-                Self: StaticMapping<$r>,
-                Rank<$r>: Higher,
-            {
+            #[rustfmt::skip]
+            pub fn insert_axis_at<const A: usize>(self) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A> where Self: StaticMapping<$r>, Rank<$r>: Higher + CanInsertAxis<A, $r> {
                 let () = InsertAxisAt::<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>::CHECK;
                 InsertAxisAt::default()
             }
@@ -573,13 +552,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 1)].remove_axis_at::<1>().shape(), [4]);
             /// ```
             #[inline(always)]
-            pub fn remove_axis_at<const A: usize>(
-                self,
-            ) -> RemoveAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A>
-            where
-                Self: StaticMapping<$r>,
-                Rank<$r>: Lower,
-            {
+            #[rustfmt::skip]
+            pub fn remove_axis_at<const A: usize>(self) -> RemoveAxisAt<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A> where Self: StaticMapping<$r>, Rank<$r>: Lower + HasAxis<A, $r> {
                 let () = RemoveAxisAt::<Self, Rank<$r>, <Rank<$r> as Lower>::Out, A>::CHECK;
                 RemoveAxisAt::default()
             }
@@ -592,12 +566,8 @@ macro_rules! layout_methods {
             /// assert_eq!(strided![shape = (4, 3)].slice_axis::<1, 1, 3, 1>().shape(), [4, 2]);
             /// ```
             #[inline(always)]
-            pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(
-                self,
-            ) -> SliceAxis<Self, $r, A, START, STOP, STEP>
-            where
-                Self: StaticMapping<$r>,
-            {
+            #[rustfmt::skip]
+            pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(self) -> SliceAxis<Self, $r, A, START, STOP, STEP> where Self: StaticMapping<$r>, Rank<$r>: HasAxis<A, $r> {
                 let () = SliceAxis::<Self, $r, A, START, STOP, STEP>::CHECK;
                 SliceAxis::default()
             }
@@ -644,72 +614,115 @@ layout_methods!(
 );
 
 // The same transforms on static views: the view keeps its buffer, its
-// mapping becomes the transformed static layout.
-macro_rules! view_methods {
-    ($View:ident) => {
-        impl<'a, T, const N: usize, L: StaticMapping<N>> $View<'a, T, N, L> {
-            /// Axes `A` and `B` swapped, keeping the layout static.
-            ///
-            /// ```
-            /// use constrided::strided;
-            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
-            /// let v = strided!(&buf; shape = (2, 3)).transpose_axes::<0, 1>();
-            /// assert_eq!(v[[2, 1]], 5);
-            /// ```
-            #[inline(always)]
-            pub fn transpose_axes<const A: usize, const B: usize>(
-                self,
-            ) -> $View<'a, T, N, TransposeAxes<L, N, A, B>> {
-                // The transform's one check, evaluated here too so that
-                // an out-of-range argument's error notes the caller's line.
-                let () = TransposeAxes::<L, N, A, B>::CHECK;
-                self.remap(TransposeAxes::default())
-            }
+// mapping becomes the transformed static layout. Written out for each view
+// type (not by a macro) and with each bound on the signature's line, so
+// that an out-of-range axis is an error at the caller's line whose one
+// `required by a bound` note shows one line of this file.
+impl<'a, T, const N: usize, L: StaticMapping<N>> StridedView<'a, T, N, L> {
+    /// Axes `A` and `B` swapped, keeping the layout static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&buf; shape = (2, 3)).transpose_axes::<0, 1>();
+    /// assert_eq!(v[[2, 1]], 5);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn transpose_axes<const A: usize, const B: usize>(self) -> StridedView<'a, T, N, TransposeAxes<L, N, A, B>> where Rank<N>: HasAxis<A, N> + HasAxis<B, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = TransposeAxes::<L, N, A, B>::CHECK;
+        self.remap(TransposeAxes::default())
+    }
 
-            /// Axis `A` walked backwards, keeping the layout static.
-            ///
-            /// ```
-            /// use constrided::strided;
-            /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
-            /// let v = strided!(&buf; shape = (2, 3)).flip_axis::<1>();
-            /// assert_eq!(v[[0, 0]], 2);
-            /// ```
-            #[inline(always)]
-            pub fn flip_axis<const A: usize>(self) -> $View<'a, T, N, FlipAxis<L, N, A>> {
-                // The transform's one check, evaluated here too so that
-                // an out-of-range argument's error notes the caller's line.
-                let () = FlipAxis::<L, N, A>::CHECK;
-                self.remap(FlipAxis::default())
-            }
+    /// Axis `A` walked backwards, keeping the layout static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&buf; shape = (2, 3)).flip_axis::<1>();
+    /// assert_eq!(v[[0, 0]], 2);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn flip_axis<const A: usize>(self) -> StridedView<'a, T, N, FlipAxis<L, N, A>> where Rank<N>: HasAxis<A, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = FlipAxis::<L, N, A>::CHECK;
+        self.remap(FlipAxis::default())
+    }
 
-            /// Axis `A` sliced to `START..STOP` by `STEP`, static.
-            ///
-            /// ```
-            /// use constrided::strided;
-            /// let buf: [i32; 10] = core::array::from_fn(|i| i as i32);
-            /// let v = strided!(&buf; shape = (10,)).slice_axis::<0, 1, 8, 3>();
-            /// assert_eq!(v.iter().copied().collect::<Vec<_>>(), [1, 4, 7]);
-            /// ```
-            #[inline(always)]
-            pub fn slice_axis<
-                const A: usize,
-                const START: usize,
-                const STOP: usize,
-                const STEP: usize,
-            >(
-                self,
-            ) -> $View<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> {
-                // The transform's one check, evaluated here too so that
-                // an out-of-range argument's error notes the caller's line.
-                let () = SliceAxis::<L, N, A, START, STOP, STEP>::CHECK;
-                self.remap(SliceAxis::default())
-            }
-        }
-    };
+    /// Axis `A` sliced to `START..STOP` by `STEP`, static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let buf: [i32; 10] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&buf; shape = (10,)).slice_axis::<0, 1, 8, 3>();
+    /// assert_eq!(v.iter().copied().collect::<Vec<_>>(), [1, 4, 7]);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(self) -> StridedView<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> where Rank<N>: HasAxis<A, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = SliceAxis::<L, N, A, START, STOP, STEP>::CHECK;
+        self.remap(SliceAxis::default())
+    }
 }
 
-view_methods!(StridedView);
-view_methods!(StridedViewMut);
+impl<'a, T, const N: usize, L: StaticMapping<N>> StridedViewMut<'a, T, N, L> {
+    /// Axes `A` and `B` swapped, keeping the layout static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let mut buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&mut buf; shape = (2, 3)).transpose_axes::<0, 1>();
+    /// assert_eq!(v[[2, 1]], 5);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn transpose_axes<const A: usize, const B: usize>(self) -> StridedViewMut<'a, T, N, TransposeAxes<L, N, A, B>> where Rank<N>: HasAxis<A, N> + HasAxis<B, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = TransposeAxes::<L, N, A, B>::CHECK;
+        self.remap(TransposeAxes::default())
+    }
+
+    /// Axis `A` walked backwards, keeping the layout static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let mut buf: [i32; 6] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&mut buf; shape = (2, 3)).flip_axis::<1>();
+    /// assert_eq!(v[[0, 0]], 2);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn flip_axis<const A: usize>(self) -> StridedViewMut<'a, T, N, FlipAxis<L, N, A>> where Rank<N>: HasAxis<A, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = FlipAxis::<L, N, A>::CHECK;
+        self.remap(FlipAxis::default())
+    }
+
+    /// Axis `A` sliced to `START..STOP` by `STEP`, static.
+    ///
+    /// ```
+    /// use constrided::strided;
+    /// let mut buf: [i32; 10] = core::array::from_fn(|i| i as i32);
+    /// let v = strided!(&mut buf; shape = (10,)).slice_axis::<0, 1, 8, 3>();
+    /// assert_eq!(v.iter().copied().collect::<Vec<_>>(), [1, 4, 7]);
+    /// ```
+    #[inline(always)]
+    #[rustfmt::skip]
+    pub fn slice_axis<const A: usize, const START: usize, const STOP: usize, const STEP: usize>(self) -> StridedViewMut<'a, T, N, SliceAxis<L, N, A, START, STOP, STEP>> where Rank<N>: HasAxis<A, N> {
+        // The transform's one check, evaluated here too so that
+        // an out-of-range argument's error notes the caller's line.
+        let () = SliceAxis::<L, N, A, START, STOP, STEP>::CHECK;
+        self.remap(SliceAxis::default())
+    }
+}
 
 // The rank-changing transforms on static views, one impl per rank so the
 // output rank is a literal (no `generic_const_exprs`).
@@ -725,9 +738,8 @@ macro_rules! view_rank_methods {
             /// assert_eq!(row[[2]], 5);
             /// ```
             #[inline(always)]
-            pub fn index_axis_at<const A: usize, const I: usize>(
-                self,
-            ) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> {
+            #[rustfmt::skip]
+            pub fn index_axis_at<const A: usize, const I: usize>(self) -> $View<'a, T, $lo, IndexAxisAt<L, Rank<$n>, Rank<$lo>, A, I>> where Rank<$n>: HasAxis<A, $n> {
                 let () = IndexAxisAt::<L, Rank<$n>, Rank<$lo>, A, I>::CHECK;
                 self.remap(IndexAxisAt::default())
             }
@@ -741,9 +753,8 @@ macro_rules! view_rank_methods {
             /// assert_eq!(v[[1, 0, 2]], 5);
             /// ```
             #[inline(always)]
-            pub fn insert_axis_at<const A: usize>(
-                self,
-            ) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> {
+            #[rustfmt::skip]
+            pub fn insert_axis_at<const A: usize>(self) -> $View<'a, T, $hi, InsertAxisAt<L, Rank<$n>, Rank<$hi>, A>> where Rank<$n>: CanInsertAxis<A, $n> {
                 let () = InsertAxisAt::<L, Rank<$n>, Rank<$hi>, A>::CHECK;
                 self.remap(InsertAxisAt::default())
             }
@@ -757,9 +768,8 @@ macro_rules! view_rank_methods {
             /// assert_eq!(v[[1, 2]], 5);
             /// ```
             #[inline(always)]
-            pub fn remove_axis_at<const A: usize>(
-                self,
-            ) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> {
+            #[rustfmt::skip]
+            pub fn remove_axis_at<const A: usize>(self) -> $View<'a, T, $lo, RemoveAxisAt<L, Rank<$n>, Rank<$lo>, A>> where Rank<$n>: HasAxis<A, $n> {
                 let () = RemoveAxisAt::<L, Rank<$n>, Rank<$lo>, A>::CHECK;
                 self.remap(RemoveAxisAt::default())
             }
@@ -783,9 +793,8 @@ macro_rules! view_edge_methods {
             /// assert_eq!(v[[0]], 7);
             /// ```
             #[inline(always)]
-            pub fn insert_axis_at<const A: usize>(
-                self,
-            ) -> $View<'a, T, 1, InsertAxisAt<L, Rank<0>, Rank<1>, A>> {
+            #[rustfmt::skip]
+            pub fn insert_axis_at<const A: usize>(self) -> $View<'a, T, 1, InsertAxisAt<L, Rank<0>, Rank<1>, A>> where Rank<0>: CanInsertAxis<A, 0> {
                 let () = InsertAxisAt::<L, Rank<0>, Rank<1>, A>::CHECK;
                 self.remap(InsertAxisAt::default())
             }
@@ -800,9 +809,8 @@ macro_rules! view_edge_methods {
             /// assert_eq!(v[[0; 7]], 2);
             /// ```
             #[inline(always)]
-            pub fn index_axis_at<const A: usize, const I: usize>(
-                self,
-            ) -> $View<'a, T, 7, IndexAxisAt<L, Rank<8>, Rank<7>, A, I>> {
+            #[rustfmt::skip]
+            pub fn index_axis_at<const A: usize, const I: usize>(self) -> $View<'a, T, 7, IndexAxisAt<L, Rank<8>, Rank<7>, A, I>> where Rank<8>: HasAxis<A, 8> {
                 let () = IndexAxisAt::<L, Rank<8>, Rank<7>, A, I>::CHECK;
                 self.remap(IndexAxisAt::default())
             }
@@ -816,9 +824,8 @@ macro_rules! view_edge_methods {
             /// assert_eq!(v[[1, 0, 0, 0, 0, 0, 0]], 2);
             /// ```
             #[inline(always)]
-            pub fn remove_axis_at<const A: usize>(
-                self,
-            ) -> $View<'a, T, 7, RemoveAxisAt<L, Rank<8>, Rank<7>, A>> {
+            #[rustfmt::skip]
+            pub fn remove_axis_at<const A: usize>(self) -> $View<'a, T, 7, RemoveAxisAt<L, Rank<8>, Rank<7>, A>> where Rank<8>: HasAxis<A, 8> {
                 let () = RemoveAxisAt::<L, Rank<8>, Rank<7>, A>::CHECK;
                 self.remap(RemoveAxisAt::default())
             }

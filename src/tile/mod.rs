@@ -193,6 +193,8 @@ impl<M: Mapping<N>, S: TileShape<N>, const N: usize> TileLayout<M, S, N> {
     }
 }
 
+// Not listed in errors: `Mapping`'s message says what a layout is.
+#[diagnostic::do_not_recommend]
 impl<M: Mapping<N>, S: TileShape<N>, const N: usize> Mapping<N> for TileLayout<M, S, N> {
     // The shape is a constant, which is all the kernels' static path needs
     // (the loop nest over the shape unrolls; strides and offset may be

@@ -10,8 +10,12 @@ use crate::layout::{Higher, Layout, Lower, Mapping, Rank, SliceArg};
 // Queries and transforms shared by both view types. `$rewrap` turns
 // (self, new layout) into a view of the same kind over the same buffer;
 // every layout it receives reaches only positions the old one reached.
+// The rank bounds come from the invocation (`$slice`, `$lower`, `$higher`)
+// so that rustc's `required by a bound` note of a caller's mistake shows
+// the invocation's line, not the macro's expansion (four lines more).
 macro_rules! shared_view_api {
-    ($View:ident, $lt:lifetime, $rewrap:ident) => {
+    ($View:ident, $lt:lifetime, $rewrap:ident;
+     slice: [$($slice:tt)*], lower: [$($lower:tt)*], higher: [$($higher:tt)*]) => {
         impl<$lt, T, const N: usize, M: Mapping<N>> $View<$lt, T, N, M> {
             /// The layout as a runtime [`Layout`].
             ///
@@ -216,7 +220,7 @@ macro_rules! shared_view_api {
             /// ```
             pub fn slice<const R: usize>(
                 self,
-                s: impl SliceArg<N, R>,
+                s: impl $($slice)*,
             ) -> Result<$View<$lt, T, R>, LayoutError> {
                 let l = self.layout().slice(s)?;
                 self.$rewrap(l)
@@ -255,7 +259,7 @@ macro_rules! shared_view_api {
                 index: usize,
             ) -> Result<$View<$lt, T, R>, LayoutError>
             where
-                Rank<N>: Lower<Out = Rank<R>>,
+                Rank<N>: $($lower)*,
             {
                 let l = self.layout().index_axis(axis, index)?;
                 self.$rewrap(l)
@@ -275,7 +279,7 @@ macro_rules! shared_view_api {
                 axis: usize,
             ) -> Result<$View<$lt, T, R>, LayoutError>
             where
-                Rank<N>: Lower<Out = Rank<R>>,
+                Rank<N>: $($lower)*,
             {
                 let l = self.layout().remove_axis(axis)?;
                 self.$rewrap(l)
@@ -295,7 +299,7 @@ macro_rules! shared_view_api {
                 axis: usize,
             ) -> Result<$View<$lt, T, R>, LayoutError>
             where
-                Rank<N>: Higher<Out = Rank<R>>,
+                Rank<N>: $($higher)*,
             {
                 let l = self.layout().insert_axis(axis)?;
                 self.$rewrap(l)
@@ -322,8 +326,10 @@ macro_rules! shared_view_api {
     };
 }
 
-shared_view_api!(StridedView, 'a, rewrap);
-shared_view_api!(StridedViewMut, 'a, rewrap);
+#[rustfmt::skip]
+shared_view_api!(StridedView, 'a, rewrap; slice: [SliceArg<N, R>], lower: [Lower<Out = Rank<R>>], higher: [Higher<Out = Rank<R>>]);
+#[rustfmt::skip]
+shared_view_api!(StridedViewMut, 'a, rewrap; slice: [SliceArg<N, R>], lower: [Lower<Out = Rank<R>>], higher: [Higher<Out = Rank<R>>]);
 
 impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     // A view of the same buffer through `layout`. The transforms reach only

@@ -21,159 +21,124 @@ const INTERNAL: &[&str] = &[
 // `note: required by a bound in ..` (the bound the user's call missed).
 const CRATE_SOURCE: &[&str] = &["$WORKSPACE/src/", "$WORKSPACE/macros/"];
 
-// Cases that do not meet the rules yet, each with the reason; the test
-// fails when one of them starts to meet them (remove it from the list).
+// Cases that do not meet the rules, each with the reason rustc forces;
+// the test fails when one of them starts to meet them (remove it from the list).
 const KNOWN: &[(&str, &str)] = &[
-    // static tiles (src/tile/): the tiler and algebra checks are const
-    // assertions inside generic items, so rustc reports them after
-    // monomorphisation with the instantiated `StaticLayout<..>` types and
-    // its "erroneous constant" notes before the user's line
+    // static tiles (src/tile/): rules on sizes, checked after monomorphisation
     (
         "algebra_axis_not_dividing",
-        "post-monomorphisation tile check inside a generic item",
+        "forged AlgebraAxis over a ZippedDiv whose tile does not divide: the check is the computed layout's constant, evaluated at instantiation inside the crate, and the user named the `StaticLayout<..>` type",
     ),
     (
         "algebra_axis_past_rank",
-        "post-monomorphisation tile check inside a generic item",
+        "forged AlgebraAxis with axis 5 of a rank-2 computed layout: its CHECK constant is evaluated inside the crate at instantiation, and the user named the `StaticLayout<..>` type",
     ),
     (
         "algebra_computed_forged",
-        "post-monomorphisation tile check inside a generic item",
+        "the user implements the sealed `Computed`: rustc's sealed-trait note and its list of implementors (not filtered by do_not_recommend)",
     ),
     (
         "tile_const_coord_out_of_range",
-        "post-monomorphisation tile check inside a generic item",
+        "const coordinate against the view's static extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "tile_not_dividing",
-        "post-monomorphisation tile check inside a generic item",
+        "tile against the layout's extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "tile_rank_mismatch",
-        "post-monomorphisation tile check inside a generic item",
+        "the tiler's rank against the view's is a const check in the method: as a trait bound (one impl per equal pair) rustc infers the tiler's rank from the view's before it types the argument and reports `StaticLayout<..>: StaticMapping<2>`, and blocking that inference with a second impl breaks generic callers",
     ),
     (
         "tile_shape_rank_mismatch",
-        "post-monomorphisation tile check inside a generic item",
+        "the user names `<Shape<TL, 3> as TileShape<2>>::SHAPE` directly: the constant panics inside the crate (a bound on the impl would print `Shape<StaticLayout<..>, 3>` in its 'required for' note)",
     ),
     (
         "tile_zero_extent",
-        "post-monomorphisation tile check inside a generic item",
+        "a tiler axis of size 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
-    // strided! cases rustc's notes keep long: see each reason
-    // (macros/src/lib.rs, src/static_layer/private.rs)
+    // strided! cases: the rule depends on a generic parameter, so rustc reports it at instantiation
     (
         "assoc_const_entry_invalid",
-        "post-monomorphisation check in the user's generic fn: rustc adds an 'erroneous constant' note and the instantiating call (17 lines)",
+        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`",
     ),
     (
         "generic_entry_reach_below_zero",
-        "post-monomorphisation check in the user's generic fn: rustc adds an 'erroneous constant' note and the instantiating call (17 lines)",
+        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`",
     ),
     (
         "generic_type_form_invalid",
-        "generic type form: its rule is the layout's LAYOUT const, evaluated inside the crate at instantiation",
+        "type form with const parameters: the rule is StaticLayout::LAYOUT, evaluated inside the crate when `Default::default` of the field's type is instantiated; a type position has no statement for an inline const at the user's line",
     ),
-    (
-        "mut_aliasing_through_binding",
-        "rustc's `required by a bound` note names the hidden `__private::static_view`",
-    ),
-    (
-        "mut_aliasing_through_binding_const",
-        "rustc's `required by a bound` note names the hidden `__private::static_view`",
-    ),
-    // static transforms check their arguments when the crate's generic
-    // method is instantiated (src/static_layer/transform.rs; an axis, index
-    // or slice bound that depends on the layout's sizes cannot be a trait
-    // bound on stable Rust): the error points into the crate, names the
-    // transform's type (with its `StaticLayout<..>` source), shows the
-    // user's line in rustc's "while instantiating" note, and each constant
-    // that reads the layout adds an "erroneous constant" note
-    (
-        "static_transform_axis_out_of_range",
-        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
-    ),
+    // static transforms: an axis out of range is a trait bound (HasAxis) at the user's line; what depends on the layout's sizes is not
     (
         "static_transform_index_out_of_range",
-        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
+        "index I against the axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "static_transform_remove_non_unit_axis",
-        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
+        "the removed axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "static_transform_slice_out_of_range",
-        "post-monomorphisation check in the crate's generic method: the user's line only in the instantiating note",
+        "START/STOP against the axis's size, STEP = 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
-    // the view's methods are defined in the `shared_view_api` macro, so rustc's `required by a bound` note adds the macro invocation (20 lines)
-    (
-        "index_axis_rank0",
-        "the view's methods are defined in the `shared_view_api` macr",
-    ),
-    (
-        "insert_axis_rank8",
-        "the view's methods are defined in the `shared_view_api` macr",
-    ),
-    (
-        "slice_too_many_entries",
-        "the view's methods are defined in the `shared_view_api` macr",
-    ),
-    // rustc's sealed-trait help lists the implementors of the private `Sealed` trait (`do_not_recommend` does not filter that list)
+    // sealed traits: rustc's own sealed-trait note lists the supertrait's implementors (do_not_recommend does not filter that list)
     (
         "slice_arg_sealed",
-        "rustc's sealed-trait help lists the implementors of the priv",
+        "user impl of the sealed SliceArg: rustc's sealed-trait note and implementor list, 28 lines (17 without the list)",
     ),
     (
         "slice_entry_sealed",
-        "rustc's sealed-trait help lists the implementors of the priv",
+        "user impl of the sealed SliceEntry: rustc's sealed-trait note and implementor list, 28 lines (17 without the list)",
     ),
     (
         "integer_impl_for_user_type",
-        "rustc's sealed-trait help lists the implementors of the priv",
+        "the user's own line names `constrided::__private::Integer` (they implement a hidden trait), plus rustc's sealed-trait note and list",
     ),
-    // src/zip.rs is being rewritten (h28)
-    ("zip_non_producer", "src/zip.rs is being rewritten (h28)"),
+    // Zip (src/zip/, another helper's rewrite)
+    (
+        "zip_non_producer",
+        "two errors (Zip::from's `Producer` bound, then `Part`'s `Yield` bound), each with rustc's list of implementors and a bound note",
+    ),
     (
         "zip_operand_other_rank",
-        "src/zip.rs is being rewritten (h28)",
+        "`and` is defined in the `zip_arity!` macro (4 lines of macro notes) and rustc adds 'required by a bound introduced by this call' (2) and the list of Producer impls: 19 lines at best without the list; needs `and`'s bound on the signature's line outside the macro",
     ),
-    // rustc's E0382 (use of moved value) prints the view's full type
+    // rustc prints a type the user did not write
     (
         "mut_view_is_not_copy",
-        "rustc's E0382 (use of moved value) prints the view's full ty",
+        "rustc's E0382 (use of moved value) prints the view's type, `StridedViewMut<'_, u8, 2, StaticLayout<(Axis<2, 3>, Axis<3, 1>), 0>>`; no attribute changes how a type prints",
     ),
-    // the `Mapping` impls of static layouts (src/static_layout.rs, h26) are listed
     (
         "view_of_non_layout",
-        "the `Mapping` impls of static layouts (src/static_layout.rs,",
+        "two errors for one mistake (the `Mapping` bound of `new` and of the `StridedView` struct itself, src/view/mod.rs), 32 lines; each alone is 15",
     ),
-    // forging a hidden type by name (h26's soundness cases): the forged
-    // type's check is const-evaluated inside the crate
+    // forging a hidden type by name (issue 26's soundness cases)
     (
         "forge_flip_axis_to_array",
-        "forging a hidden type: its check runs inside the crate",
+        "forged hidden type (issue 26's soundness cases): the user names the transform's type themselves, so rustc prints it (`StaticLayout<..>`) and its LAYOUT check runs inside the crate at instantiation (a bound on the type would name it too)",
     ),
     (
         "forge_insert_axis",
-        "forging a hidden type: its check runs inside the crate",
+        "forged hidden type (issue 26's soundness cases): the user names the transform's type themselves, so rustc prints it (`StaticLayout<..>`) and its LAYOUT check runs inside the crate at instantiation (a bound on the type would name it too)",
     ),
     (
         "forge_prechecked_broken",
-        "forging a hidden type: its check runs inside the crate",
+        "forged through the unsafe `__prechecked`: the user's line names the hidden constructor; StaticLayout::LAYOUT refuses the layout inside the crate at instantiation",
     ),
     (
         "forge_remove_axis",
-        "forging a hidden type: its check runs inside the crate",
+        "forged hidden type (issue 26's soundness cases): the user names the transform's type themselves, so rustc prints it (`StaticLayout<..>`) and its LAYOUT check runs inside the crate at instantiation (a bound on the type would name it too)",
     ),
     (
         "forge_transpose_axes",
-        "forging a hidden type: its check runs inside the crate",
+        "forged hidden type (issue 26's soundness cases): the user names the transform's type themselves, so rustc prints it (`StaticLayout<..>`) and its LAYOUT check runs inside the crate at instantiation (a bound on the type would name it too)",
     ),
     (
         "forge_transposed_of_broken_layout",
-        "forging a hidden type: its check runs inside the crate",
+        "forged hidden type (issue 26's soundness cases): the user names the transform's type themselves, so rustc prints it (`StaticLayout<..>`) and its LAYOUT check runs inside the crate at instantiation (a bound on the type would name it too)",
     ),
-    // the static axes' alias check of a mixed layout panics inside the crate
 ];
 
 fn fail_dir() -> PathBuf {
