@@ -435,21 +435,24 @@ fn is_path(tokens: &[TokenTree]) -> bool {
 // resolution, so the reading follows from the entry's tokens alone,
 // whatever the rest of the file, the compiler or a wrapping macro:
 //
-// - a single upper-case letter, maybe followed by digits (`R`, `N`, `C2`:
-//   the names const generic parameters have), is a const argument as
-//   itself, checked by an inline `const` block at the call when the code
-//   is instantiated. That also serves a constant of the entry's type
+// - a short upper-case name, one or two characters, a letter then a
+//   letter or digit (`R`, `N`, `WS`, `C2`: the names const generic
+//   parameters have), is a const argument as itself, checked by an
+//   inline `const` block at the call when the code is instantiated.
+//   That also serves a constant of the entry's type
 //   (`const N: usize`), whose rules `cargo build` then reports;
 // - any other name is a constant of any integer type, checked in `const`
 //   items at the call (reported by `cargo check`).
 //
 // The explicit forms decide either way: `const ROWS` for a parameter with
-// a longer name, `(N)` (a constant expression) for a one-letter constant
+// a longer name, `(N)` (a constant expression) for a short constant
 // of another type or to have `cargo check` report its rules.
 fn looks_like_param(id: &Ident) -> bool {
-    let name = id.to_string();
-    let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_ascii_uppercase()) && chars.all(|c| c.is_ascii_digit())
+    match id.to_string().as_bytes() {
+        [a] => a.is_ascii_uppercase(),
+        [a, b] => a.is_ascii_uppercase() && (b.is_ascii_uppercase() || b.is_ascii_digit()),
+        _ => false,
+    }
 }
 
 fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
@@ -1685,11 +1688,14 @@ mod tests {
     #[test]
     fn bare_names_read_by_their_tokens() {
         let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
-        for p in ["R", "N", "C2"] {
-            assert!(matches!(v(p).param, Some((false, ref id)) if id == p), "{p}");
+        for p in ["R", "N", "C2", "WS"] {
+            assert!(
+                matches!(v(p).param, Some((false, ref id)) if id == p),
+                "{p}"
+            );
         }
         assert!(matches!(v("-S").param, Some((true, ref id)) if id == "S"));
-        for c in ["ROWS", "PITCH", "Rows", "r", "N_", "_N", "(N)"] {
+        for c in ["ROWS", "PITCH", "Rows", "Ws", "r", "N_", "_N", "(N)"] {
             assert!(v(c).param.is_none(), "{c}");
         }
     }

@@ -1,4 +1,4 @@
-// A bare one-letter constant is a const argument as itself (as a const
+// A bare short constant (`S`) is a const argument as itself (as a const
 // generic parameter would be): a layout it breaks is an error with the
 // numbers, reported by `cargo build` (write `(S)` to have `cargo check`
 // report it too).

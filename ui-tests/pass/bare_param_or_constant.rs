@@ -1,10 +1,10 @@
 // A bare entry is read by its tokens alone (no source file is read, so a
-// constant `R` elsewhere in the file changes nothing): a one-letter name
-// (`R`, `N`, `C2`) is a const argument as itself, which serves a const
-// generic parameter and a constant of the entry's type alike (`usize`,
-// `isize` for strides); a longer name is a constant of any integer type.
-// `const ROWS` marks a parameter with a longer name; `(N)` reads a
-// one-letter constant of another type as a constant expression.
+// constant `R` elsewhere in the file changes nothing): a short upper-case
+// name (`R`, `N`, `WS`, `C2`) is a const argument as itself, which serves
+// a const generic parameter and a constant of the entry's type alike
+// (`usize`, `isize` for strides); a longer name is a constant of any
+// integer type. `const ROWS` marks a parameter with a longer name; `(N)`
+// reads a short constant of another type as a constant expression.
 use constrided::{strided, Mapping};
 
 // Constants named as the parameters below: the parameters shadow them.
@@ -31,6 +31,11 @@ fn backwards<const S: isize>(buf: &mut [u8; 8]) {
 
 fn marked<const ROWS: usize>() -> [usize; 2] {
     strided![shape = (const ROWS, 3)].shape()
+}
+
+fn pitched<const WS: isize>(buf: &[u8; 32]) -> u8 {
+    let v = strided!(buf; shape = (2, 2), strides = (WS, 1), offset = dyn 1).unwrap();
+    v[[1, 1]]
 }
 
 // Generated code reads the same: a `macro_rules!` forwarding the name.
@@ -64,6 +69,7 @@ fn main() {
     assert_eq!(small[0], 9);
     assert_eq!(marked::<5>(), [5, 3]);
     assert_eq!(generated::<6>(), [6, 2]);
+    assert_eq!(pitched::<8>(&buf), 10);
     // A one-letter constant of another integer type: `(N)`.
     const N: u32 = 3;
     assert_eq!(strided![shape = ((N), 2)].shape(), [3, 2]);
