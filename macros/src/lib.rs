@@ -28,6 +28,13 @@
 //! skips. (A typenum comparison would work only for the lengths typenum
 //! maps, 0..=1024 and powers of 2 and 10.) `cargo build`, `cargo test` and
 //! `cargo run` report it, with the numbers.
+//!
+//! Entries that are const arguments as themselves (`const R`, and a bare
+//! short upper-case name such as `R` or `WS`, see `looks_like_param`) are
+//! checked by an inline `const` block at the call, which rustc evaluates
+//! when the code is instantiated: `cargo build` reports them, `cargo
+//! check` does not (not even in a non-generic function, for a constant
+//! `N: usize`; `(N)` makes it a constant expression checked as above).
 
 use proc_macro::TokenStream;
 use proc_macro2::{
