@@ -14,6 +14,11 @@
 #   N=5 benches/tools/build_cost.sh
 #   KEEP=1 benches/tools/build_cost.sh # keeps the two projects (path printed)
 #                                      # for `cargo build --timings` and the like
+#   TIMINGS=1 benches/tools/build_cost.sh  # then one more cold build of each
+#                                      # with `cargo build --timings`, printing
+#                                      # each crate's share (needs python3)
+#
+# Where the time goes and what was cut: docs/build-cost.md.
 #
 # `dot` comes with the linear-algebra work (h29a); on a tree without
 # `dot` the script says so and leaves the `dot` line out of BOTH programs,
@@ -109,3 +114,22 @@ echo "program: views, strided! (constrided), assign, Zip, operator, sum_axis, $d
 printf 'crates built: constrided program %s, ndarray program %s\n' "$cc" "$cn"
 printf 'debug binary: constrided %s bytes, ndarray %s bytes, ratio %.2fx\n' "$sc" "$sn" "$(echo "$sc / $sn" | bc -l)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "${TIMINGS:-}" ]; then
+  # Per-crate compile durations (wall, as cargo's timing report has them;
+  # with 2+ jobs they overlap, so they sum to more than the build's wall).
+  for c in cs nd; do
+    rm -rf "$work/target-$c"
+    (cd "$work/$c" && CARGO_TARGET_DIR="$work/target-$c" cargo build -q --timings)
+    echo "crates of the $c build (seconds, largest first; load $(cut -d' ' -f1 /proc/loadavg)):"
+    python3 - "$work/target-$c/cargo-timings/cargo-timing.html" <<'PY'
+import json, re, sys
+html = open(sys.argv[1]).read()
+units = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);", html, re.S).group(1))
+total = sum(u["duration"] for u in units)
+for u in sorted(units, key=lambda u: -u["duration"]):
+    target = u["target"].strip()
+    what = u["name"] + (" (the program)" if '"bin"' in target else " " + target if target else "")
+    print(f"  {u['duration']:6.2f} {100 * u['duration'] / total:5.1f}%  {what}")
+PY
+  done
+fi

@@ -28,12 +28,83 @@
 //! skips. (A typenum comparison would work only for the lengths typenum
 //! maps, 0..=1024 and powers of 2 and 10.) `cargo build`, `cargo test` and
 //! `cargo run` report it, with the numbers.
+//!
+//! Entries that are const arguments as themselves (`const R`, and a bare
+//! short upper-case name such as `R` or `WS`, see `looks_like_param`) are
+//! checked by an inline `const` block at the call, which rustc evaluates
+//! when the code is instantiated: `cargo build` reports them, `cargo
+//! check` does not (not even in a non-generic function, for a constant
+//! `N: usize`; `(N)` makes it a constant expression checked as above).
 
 use proc_macro::TokenStream;
 use proc_macro2::{
     Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream as TokenStream2, TokenTree,
 };
-use quote::{quote, quote_spanned};
+
+// ---- Building the expansion --------------------------------------------
+//
+// The expansion is written as Rust source templates: `tpl(span, "-$0",
+// &[lit])` parses the template, spans each of its tokens at `span` and
+// puts the tokens of `args[i]` (with their own spans) where `$i` stands.
+// `cs` is the same at the call site. (The macro crate does without
+// `quote`: one dependency fewer for every user's cold build.)
+fn tpl(span: Span, template: &str, args: &[TokenStream2]) -> TokenStream2 {
+    let parsed: TokenStream2 = template
+        .parse()
+        .unwrap_or_else(|_| panic!("strided!: bad expansion template `{template}`"));
+    fill(parsed, span, args)
+}
+
+fn cs(template: &str, args: &[TokenStream2]) -> TokenStream2 {
+    tpl(Span::call_site(), template, args)
+}
+
+fn fill(template: TokenStream2, span: Span, args: &[TokenStream2]) -> TokenStream2 {
+    let mut out = TokenStream2::new();
+    let mut iter = template.into_iter().peekable();
+    while let Some(t) = iter.next() {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == '$' => {
+                let Some(TokenTree::Literal(n)) = iter.next() else {
+                    panic!("strided!: `$` without an argument number in a template");
+                };
+                let i: usize = n.to_string().parse().expect("argument number");
+                out.extend(args[i].clone());
+            }
+            TokenTree::Group(g) => {
+                let mut g = Group::new(g.delimiter(), fill(g.stream(), span, args));
+                g.set_span(span);
+                out.extend([TokenTree::Group(g)]);
+            }
+            mut t => {
+                t.set_span(span);
+                out.extend([t]);
+            }
+        }
+    }
+    out
+}
+
+// The items separated by commas (no trailing comma).
+fn commas(items: impl IntoIterator<Item = TokenStream2>) -> TokenStream2 {
+    let mut out = TokenStream2::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+        }
+        out.extend(item);
+    }
+    out
+}
+
+fn ts(t: impl Into<TokenTree>) -> TokenStream2 {
+    t.into().into()
+}
+
+// A `usize` as a suffixed literal (`3usize`).
+fn usize_lit(n: usize) -> TokenStream2 {
+    ts(Literal::usize_suffixed(n))
+}
 
 const MAX_RANK: usize = 8;
 const KEYS: &str = "`shape`, `strides`, `offset` or `len`";
@@ -277,7 +348,7 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         }
         [TokenTree::Ident(id), rest @ ..] if id == "const" => {
             let p = const_param(id, rest)?;
-            v.expr = quote! { #p };
+            v.expr = ts(p.clone());
             v.param = Some((false, p));
         }
         [TokenTree::Literal(l)] => v.literal = Some(int_literal(l, false)?),
@@ -286,13 +357,15 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
             [TokenTree::Ident(id), rest @ ..] if id == "const" => {
                 let name = const_param(id, rest)?;
                 let minus = p.clone();
-                v.expr = quote! { #minus #name };
+                v.expr = [TokenTree::Punct(minus), TokenTree::Ident(name.clone())]
+                    .into_iter()
+                    .collect();
                 v.param = Some((true, name));
             }
-            [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((true, id.clone())),
+            [TokenTree::Ident(id)] if looks_like_param(id) => v.param = Some((true, id.clone())),
             rest => v.path = is_path(rest),
         },
-        [TokenTree::Ident(id)] if is_generic_param(id) => v.param = Some((false, id.clone())),
+        [TokenTree::Ident(id)] if looks_like_param(id) => v.param = Some((false, id.clone())),
         rest => v.path = is_path(rest),
     }
     Ok(v)
@@ -302,10 +375,9 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
 // generic parameter of the surrounding item, so it goes into the layout's
 // type as itself (`{ R }`, with the entry's type: `usize`, `isize` for
 // strides) and its rules are checked at instantiation. Without the marker
-// a bare identifier is a constant (of any integer type) checked in a
-// `const` item, where a generic parameter cannot be named. The macro has
-// no name resolution, so the entry says which one it is (as `dyn h` says
-// that `h` is a run-time value); nothing is read from the source file.
+// a bare name is read by its tokens (`looks_like_param`). The macro has no
+// name resolution, so the marker says outright which one it is (as `dyn h`
+// says that `h` is a run-time value), whatever the name.
 fn const_param(marker: &Ident, rest: &[TokenTree]) -> Result<Ident> {
     match &unwrap_none(rest)[..] {
         [TokenTree::Ident(id)] => Ok(id.clone()),
@@ -359,122 +431,35 @@ fn is_path(tokens: &[TokenTree]) -> bool {
     segments >= 2
 }
 
-// A bare entry `R` with no `const` marker: whether `id` is declared as a
-// const generic parameter (API.md's `shape = (R, 3)` inside
-// `fn f<const R: usize>`). The explicit `const R` marker needs no guess;
-// this fallback keeps bare parameters working. Whether `id` is declared as a const generic parameter (`<const ID:` or
-// `, const ID:`) in the source file it is written in. A const generic
-// parameter is a const argument of a type only as itself (`{ R }`, with its
-// declared type); any other constant is read as a constant expression of
-// any integer type, which needs no parentheses. Rust gives a macro no name
-// resolution, so this reads the file (once per file per compilation); when
-// it cannot (an older compiler, a file not on disk), every bare identifier
-// is taken as a possible parameter, the behaviour before.
-fn is_generic_param(id: &Ident) -> bool {
-    use std::collections::HashMap;
-    use std::path::PathBuf;
-    use std::sync::Mutex;
-    static PARAMS: Mutex<Option<HashMap<PathBuf, Option<Vec<String>>>>> = Mutex::new(None);
-    let Some(file) = id.span().local_file() else {
-        return true;
-    };
-    let mut guard = PARAMS.lock().unwrap_or_else(|e| e.into_inner());
-    let params = guard
-        .get_or_insert_with(HashMap::new)
-        .entry(file.clone())
-        .or_insert_with(|| {
-            std::fs::read_to_string(&file)
-                .ok()
-                .map(|s| const_params(&s))
-        });
-    match params {
-        Some(names) => names.iter().any(|n| id == n),
-        None => true,
+// A bare entry with no marker: is it read as a const generic parameter
+// (API.md's `shape = (R, 3)` inside `fn f<const R: usize>`) or as a
+// constant of any integer type (`ROWS: u32`, `PITCH: usize` as a stride)?
+// No expansion serves both in the layout's type: a const generic parameter
+// can be a const argument only as itself (`{ R }`, of the argument's type:
+// `usize`, `isize` for strides), while a constant of another integer type
+// needs a conversion (`{ ROWS as usize }`), which is refused for a
+// parameter (no `generic_const_exprs` on stable). A macro has no name
+// resolution, so the reading follows from the entry's tokens alone,
+// whatever the rest of the file, the compiler or a wrapping macro:
+//
+// - a short upper-case name, one or two characters, a letter then a
+//   letter or digit (`R`, `N`, `WS`, `C2`: the names const generic
+//   parameters have), is a const argument as itself, checked by an
+//   inline `const` block at the call when the code is instantiated.
+//   That also serves a constant of the entry's type
+//   (`const N: usize`), whose rules `cargo build` then reports;
+// - any other name is a constant of any integer type, checked in `const`
+//   items at the call (reported by `cargo check`).
+//
+// The explicit forms decide either way: `const ROWS` for a parameter with
+// a longer name, `(N)` (a constant expression) for a short constant
+// of another type or to have `cargo check` report its rules.
+fn looks_like_param(id: &Ident) -> bool {
+    match id.to_string().as_bytes() {
+        [a] => a.is_ascii_uppercase(),
+        [a, b] => a.is_ascii_uppercase() && (b.is_ascii_uppercase() || b.is_ascii_digit()),
+        _ => false,
     }
-}
-
-// The names of `const NAME:` preceded by `<` or `,` (comments and
-// whitespace between): const generic parameters. A `const` item follows
-// `;`, `}`, `{`, `]`, `)` or a keyword, never `<` or `,`.
-fn const_params(src: &str) -> Vec<String> {
-    let src = &without_comments(src);
-    let bytes = src.as_bytes();
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(found) = src[at..].find("const") {
-        let start = at + found;
-        at = start + 5;
-        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-        if start > 0 && word(bytes[start - 1]) || bytes.get(at).is_some_and(|&c| word(c)) {
-            continue;
-        }
-        let before = src[..start].trim_end();
-        if !(before.ends_with('<') || before.ends_with(',')) {
-            continue;
-        }
-        let rest = src[at..].trim_start();
-        let name: String = rest
-            .bytes()
-            .take_while(|&c| word(c))
-            .map(char::from)
-            .collect();
-        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(':') {
-            out.push(name);
-        }
-    }
-    out
-}
-
-// `src` with its comments blanked out (string literals kept as they are).
-fn without_comments(src: &str) -> String {
-    let b = src.as_bytes();
-    let mut out = b.to_vec();
-    let mut i = 0;
-    while i < b.len() {
-        match (b[i], b.get(i + 1)) {
-            (b'"', _) => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            (b'/', Some(b'/')) => {
-                while i < b.len() && b[i] != b'\n' {
-                    out[i] = b' ';
-                    i += 1;
-                }
-            }
-            (b'/', Some(b'*')) => {
-                let mut depth = 0;
-                while i < b.len() {
-                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        out[i] = b' ';
-                        out[i + 1] = b' ';
-                        i += 2;
-                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        out[i] = b' ';
-                        out[i + 1] = b' ';
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        if b[i] != b'\n' {
-                            out[i] = b' ';
-                        }
-                        i += 1;
-                    }
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    // Only bytes inside comments were replaced (by spaces); a multi-byte
-    // character there becomes spaces too, so this stays valid UTF-8.
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn int_literal(lit: &Literal, negative: bool) -> Result<i128> {
@@ -728,9 +713,9 @@ enum Kind {
 fn literal_tokens(v: &Value, n: i128) -> TokenStream2 {
     let lit = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
     if n < 0 {
-        quote_spanned! {v.span=> -#lit}
+        tpl(v.span, "-$0", &[ts(lit)])
     } else {
-        quote_spanned! {v.span=> #lit}
+        tpl(v.span, "$0", &[ts(lit)])
     }
 }
 
@@ -746,17 +731,20 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     let e = &v.expr;
     let span = v.span;
     let helper = match kind {
-        Kind::Size => quote! { size_entry },
-        Kind::Stride => quote! { stride_entry },
-        Kind::Offset => quote! { offset_entry },
-        Kind::Len => quote! { len_entry },
+        Kind::Size => "size_entry",
+        Kind::Stride => "stride_entry",
+        Kind::Offset => "offset_entry",
+        Kind::Len => "len_entry",
     };
-    quote_spanned! {span=>
-        match ::constrided::__private::#helper(&(#e), (#e) as i128, (#e) as u128) {
+    let helper = ts(Ident::new(helper, Span::call_site()));
+    tpl(
+        span,
+        r#"match ::constrided::__private::$0(&($1), ($1) as i128, ($1) as u128) {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
-        }
-    }
+        }"#,
+        &[helper, e.clone()],
+    )
 }
 
 // An entry as a plain cast, unchecked: for the type form's generic
@@ -767,8 +755,8 @@ fn raw_entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     }
     let e = &v.expr;
     match kind {
-        Kind::Stride => quote_spanned! {v.span=> (#e) as isize },
-        _ => quote_spanned! {v.span=> (#e) as usize },
+        Kind::Stride => tpl(v.span, "($0) as isize", std::slice::from_ref(e)),
+        _ => tpl(v.span, "($0) as usize", std::slice::from_ref(e)),
     }
 }
 
@@ -784,11 +772,13 @@ fn layout_span(spec: &Spec) -> Span {
 
 // `if let Some(m) = failure(check) { panic!(m) }`, spanned at `span`.
 fn rule_tokens(span: Span, check: TokenStream2) -> TokenStream2 {
-    quote_spanned! {span=>
-        if let ::core::option::Option::Some(m) = ::constrided::__private::failure(#check) {
+    tpl(
+        span,
+        r#"if let ::core::option::Option::Some(m) = ::constrided::__private::failure($0) {
             ::core::panic!("{}", m.as_str())
-        }
-    }
+        }"#,
+        &[check],
+    )
 }
 
 // The checked shape, strides and offset of a layout, and the checks of the
@@ -822,66 +812,75 @@ fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked 
         name(Generated::Strides),
         name(Generated::Offset),
     );
-    let shape_ref = quote! { #sh };
+    let (sh, st, off) = (ts(sh), ts(st), ts(off));
     let strides = match &spec.strides {
         Some((s, _)) => {
             let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
-            quote! { [#(#s),*] }
+            cs("[$0]", &[commas(s)])
         }
         // The reference to the shape keeps the call site's span, as the
         // layout's other uses of it do: when a shape entry fails, rustc's
         // "erroneous constant encountered" notes of those uses share one
         // span and show once.
-        None => quote_spanned! {spec.shape_span=>
-            match ::constrided::__private::c_strides_checked(#shape_ref) {
+        None => tpl(
+            spec.shape_span,
+            r#"match ::constrided::__private::c_strides_checked($0) {
                 ::core::result::Result::Ok(s) => s,
                 ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
-            }
-        },
+            }"#,
+            std::slice::from_ref(&sh),
+        ),
     };
     let offset = match &spec.offset {
         Some((v, _)) => entry_tokens(v, Kind::Offset),
-        None => quote! { 0 },
+        None => cs("0", &[]),
     };
-    let bind = |name: TokenStream2, ty: TokenStream2, value: TokenStream2| {
-        if as_items {
-            quote! { const #name: #ty = #value; }
+    let bind = |name: &TokenStream2, ty: TokenStream2, value: TokenStream2| {
+        let template = if as_items {
+            "const $0: $1 = $2;"
         } else {
-            quote! { let #name: #ty = #value; }
-        }
+            "let $0: $1 = $2;"
+        };
+        cs(template, &[name.clone(), ty, value])
     };
+    let n = usize_lit(n);
     let mut bindings = bind(
-        quote! { #sh },
-        quote! { [usize; #n] },
-        quote! { [#(#shape),*] },
+        &sh,
+        cs("[usize; $0]", std::slice::from_ref(&n)),
+        cs("[$0]", &[commas(shape)]),
     );
-    bindings.extend(bind(quote! { #st }, quote! { [isize; #n] }, strides));
-    bindings.extend(bind(quote! { #off }, quote! { usize }, offset));
+    bindings.extend(bind(&st, cs("[isize; $0]", &[n]), strides));
+    bindings.extend(bind(&off, cs("usize", &[]), offset));
+    let names = [sh, st, off];
     let mut checks = vec![rule_tokens(
         layout_span(spec),
-        quote! { ::constrided::__private::extent(&#sh, &#st, #off) },
+        cs("::constrided::__private::extent(&$0, &$1, $2)", &names),
     )];
     if let Some((v, span)) = &spec.len {
         let e = entry_tokens(v, Kind::Len);
+        let [sh, st, off] = names.clone();
         checks.push(rule_tokens(
             *span,
-            quote! { ::constrided::__private::check_in_buffer(&#sh, &#st, #off, #e) },
+            cs(
+                "::constrided::__private::check_in_buffer(&$0, &$1, $2, $3)",
+                &[sh, st, off, e],
+            ),
         ));
     }
     if let Some(span) = mutable {
         checks.push(rule_tokens(
             span,
-            quote! { ::constrided::__private::check_unique(&#sh, &#st) },
+            cs("::constrided::__private::check_unique(&$0, &$1)", &names),
         ));
     }
     let checks = if as_items {
         // Each check its own `const _` item, evaluated by `cargo check`.
         checks
             .into_iter()
-            .map(|c| quote! { const _: () = { #c }; })
+            .map(|c| cs("const _: () = { $0 };", &[c]))
             .collect()
     } else {
-        quote! { #(#checks)* }
+        checks.into_iter().collect()
     };
     Checked { bindings, checks }
 }
@@ -924,9 +923,9 @@ fn literal_layout(spec: &Spec) -> Option<(Vec<TokenStream2>, Vec<TokenStream2>, 
     let num = |n: i128| -> TokenStream2 {
         let l = proc_macro2::Literal::u128_unsuffixed(n.unsigned_abs());
         if n < 0 {
-            quote! { { -#l } }
+            cs("{ -$0 }", &[ts(l)])
         } else {
-            quote! { #l }
+            ts(l)
         }
     };
     Some((
@@ -950,49 +949,56 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
                 .map(|v| literal_tokens(v, v.literal.unwrap_or(0)))
                 .collect()
         };
-        let sh = lits(&spec.shape);
+        let sh = commas(lits(&spec.shape));
         let st = match &spec.strides {
-            Some((s, _)) => {
-                let s = lits(s);
-                quote! { ::core::option::Option::Some(&[#(#s),*]) }
-            }
-            None => quote! { ::core::option::Option::None },
+            Some((s, _)) => cs("::core::option::Option::Some(&[$0])", &[commas(lits(s))]),
+            None => cs("::core::option::Option::None", &[]),
         };
-        let off = &offset;
+        let off = offset.clone();
         // Each rule's message is panicked here, spanned at the user's
         // tokens: the error shows the call, not a frame inside the crate.
         let rule = |span: Span, call: TokenStream2| {
-            quote_spanned! {span=>
-                if let ::core::option::Option::Some(m) = #call {
+            tpl(
+                span,
+                r#"if let ::core::option::Option::Some(m) = $0 {
                     ::core::panic!("{}", m.as_str())
-                }
-            }
+                }"#,
+                &[call],
+            )
         };
         let mut calls = vec![rule(
             layout_span(spec),
-            quote! { ::constrided::__private::layout_rule(&[#(#sh),*], #st, #off) },
+            cs(
+                "::constrided::__private::layout_rule(&[$0], $1, $2)",
+                &[sh.clone(), st.clone(), off.clone()],
+            ),
         )];
         if let Some((v, span)) = &spec.len {
             let len = entry_tokens(v, Kind::Len);
             calls.push(rule(
                 *span,
-                quote! { ::constrided::__private::len_rule(&[#(#sh),*], #st, #off, #len) },
+                cs(
+                    "::constrided::__private::len_rule(&[$0], $1, $2, $3)",
+                    &[sh.clone(), st.clone(), off, len],
+                ),
             ));
         }
         if let Some(span) = mutable {
             calls.push(rule(
                 span,
-                quote! { ::constrided::__private::unique_rule(&[#(#sh),*], #st) },
+                cs("::constrided::__private::unique_rule(&[$0], $1)", &[sh, st]),
             ));
         }
-        let axes = shape
-            .iter()
-            .zip(&strides)
-            .map(|(d, s)| quote! { ::constrided::__private::Axis<#d, #s>, });
-        let items = quote! { const _: () = { #(#calls)* }; };
-        let value = quote! {
-            ::constrided::__private::StaticLayout::<(#(#axes)*), #offset>::new()
-        };
+        let axes: TokenStream2 = shape
+            .into_iter()
+            .zip(strides)
+            .map(|(d, s)| cs("::constrided::__private::Axis<$0, $1>,", &[d, s]))
+            .collect();
+        let items = cs("const _: () = { $0 };", &[calls.into_iter().collect()]);
+        let value = cs(
+            "::constrided::__private::StaticLayout::<($0), $1>::new()",
+            &[axes, offset],
+        );
         return (items, value);
     }
     let Checked { bindings, checks } = layout_checks(spec, mutable, true);
@@ -1001,13 +1007,19 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
         generated(Generated::Strides),
         generated(Generated::Offset),
     );
-    let axes = (0..n).map(|k| {
-        quote! { ::constrided::__private::Axis<{ #sh[#k] }, { #st[#k] }>, }
-    });
-    let items = quote! { #bindings #checks };
-    let value = quote! {
-        ::constrided::__private::StaticLayout::<(#(#axes)*), { #off }>::new()
-    };
+    let axes: TokenStream2 = (0..n)
+        .map(|k| {
+            cs(
+                "::constrided::__private::Axis<{ $0[$2] }, { $1[$2] }>,",
+                &[ts(sh.clone()), ts(st.clone()), usize_lit(k)],
+            )
+        })
+        .collect();
+    let items = cs("$0 $1", &[bindings, checks]);
+    let value = cs(
+        "::constrided::__private::StaticLayout::<($0), { $1 }>::new()",
+        &[axes, ts(off)],
+    );
     (items, value)
 }
 
@@ -1021,24 +1033,29 @@ fn layout_type(spec: &Spec) -> TokenStream2 {
         .iter()
         .map(|v| raw_entry_tokens(v, Kind::Size))
         .collect();
-    let axes = (0..spec.shape.len()).map(|k| {
-        let size = &raw_shape[k];
-        let stride = match &spec.strides {
-            Some((s, _)) => raw_entry_tokens(&s[k], Kind::Stride),
-            None => quote! { ::constrided::__private::c_strides_or_zeros([#(#raw_shape),*])[#k] },
-        };
-        quote! { ::constrided::__private::Axis<{ #size }, { #stride }>, }
-    });
+    let axes: TokenStream2 = (0..spec.shape.len())
+        .map(|k| {
+            let size = raw_shape[k].clone();
+            let stride = match &spec.strides {
+                Some((s, _)) => raw_entry_tokens(&s[k], Kind::Stride),
+                None => cs(
+                    "::constrided::__private::c_strides_or_zeros([$0])[$1]",
+                    &[commas(raw_shape.clone()), usize_lit(k)],
+                ),
+            };
+            cs(
+                "::constrided::__private::Axis<{ $0 }, { $1 }>,",
+                &[size, stride],
+            )
+        })
+        .collect();
     let Checked { bindings, checks } = layout_checks(spec, None, false);
     let mut off = generated(Generated::Offset);
     off.set_span(Span::mixed_site());
-    quote! {
-        ::constrided::__private::StaticLayout<(#(#axes)*), {
-            #bindings
-            #checks
-            #off
-        }>
-    }
+    cs(
+        "::constrided::__private::StaticLayout<($0), { $1 $2 $3 }>",
+        &[axes, bindings, checks, ts(off)],
+    )
 }
 
 impl Spec {
@@ -1116,20 +1133,22 @@ fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     let strides = match &spec.strides {
         Some((s, _)) => {
             let s = s.iter().map(|v| entry_tokens(v, Kind::Stride));
-            quote! { ::core::option::Option::Some([#(#s),*]) }
+            cs("::core::option::Option::Some([$0])", &[commas(s)])
         }
-        None => quote! { ::core::option::Option::None },
+        None => cs("::core::option::Option::None", &[]),
     };
     let offset = match &spec.offset {
         Some((v, _)) => entry_tokens(v, Kind::Offset),
-        None => quote! { 0 },
+        None => cs("0", &[]),
     };
     let (len, unique, span) = check_inputs(spec, mutable);
-    let check = quote_spanned! {span=>
-        const {
-            let l = ::constrided::__private::entries_layout::<#n>([#(#shape),*], #strides, #offset);
-            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<#n>(
-                l, #len, #unique,
+    let n = usize_lit(n);
+    let check = tpl(
+        span,
+        r#"const {
+            let l = ::constrided::__private::entries_layout::<$0>([$1], $2, $3);
+            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<$0>(
+                l, $4, $5,
             ) {
                 ::core::panic!("{}", m.as_str())
             }
@@ -1137,9 +1156,13 @@ fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
                 ::core::result::Result::Ok(l) => l,
                 ::core::result::Result::Err(_) => ::core::unreachable!(),
             }
-        }
-    };
-    quote! { ::constrided::__private::checked_mixed::<#ty, #n>(#check) }
+        }"#,
+        &[n.clone(), commas(shape), strides, offset, len, unique],
+    );
+    cs(
+        "::constrided::__private::checked_mixed::<$0, $1>($2)",
+        &[ty, n, check],
+    )
 }
 
 // The mixed path's type: `MixedLayout<(MAxis<size, stride>, ..), offset, N>`
@@ -1167,35 +1190,39 @@ fn mixed_type(spec: &Spec) -> TokenStream2 {
             Some((s, _)) => stride_entry_type(&s[k]),
             None => match default_strides[k] {
                 Some(v) => {
-                    let lit = proc_macro2::Literal::i128_unsuffixed(v);
-                    quote! { ::constrided::__private::FixS<#lit> }
+                    let lit = ts(Literal::i128_unsuffixed(v));
+                    cs("::constrided::__private::FixS<$0>", &[lit])
                 }
-                None => quote! { ::constrided::__private::Dyn },
+                None => cs("::constrided::__private::Dyn", &[]),
             },
         };
-        quote! { ::constrided::__private::MAxis<#size, #stride>, }
+        cs("::constrided::__private::MAxis<$0, $1>,", &[size, stride])
     });
     let offset = match &spec.offset {
         Some((v, _)) => count_entry_type(v, Kind::Offset),
-        None => quote! { ::constrided::__private::Fix<0> },
+        None => cs("::constrided::__private::Fix<0>", &[]),
     };
-    quote! { ::constrided::__private::MixedLayout<(#(#axes)*), #offset, #n> }
+    cs(
+        "::constrided::__private::MixedLayout<($0), $1, $2>",
+        &[axes.collect(), offset, usize_lit(n)],
+    )
 }
 
 fn count_entry_type(v: &Value, kind: Kind) -> TokenStream2 {
     if v.dynamic.is_some() {
-        return quote! { ::constrided::__private::Dyn };
+        return cs("::constrided::__private::Dyn", &[]);
     }
-    let arg = const_arg(v, kind);
-    quote! { ::constrided::__private::Fix<#arg> }
+    cs("::constrided::__private::Fix<$0>", &[const_arg(v, kind)])
 }
 
 fn stride_entry_type(v: &Value) -> TokenStream2 {
     if v.dynamic.is_some() {
-        return quote! { ::constrided::__private::Dyn };
+        return cs("::constrided::__private::Dyn", &[]);
     }
-    let arg = const_arg(v, Kind::Stride);
-    quote! { ::constrided::__private::FixS<#arg> }
+    cs(
+        "::constrided::__private::FixS<$0>",
+        &[const_arg(v, Kind::Stride)],
+    )
 }
 
 // The mixed path's value: `Result<MixedLayout<..>, LayoutError>`, the
@@ -1221,43 +1248,52 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     // (`layout::math::find_alias`) in an anonymous constant spanned at the
     // `&mut`: evaluated by `cargo check`.
     let alias_check = match (mutable, static_axes(spec)) {
-        (Some(span), Some((axes, sizes, strides))) => quote_spanned! {span=>
-            const _: () = if let ::core::option::Option::Some(m) =
-                ::constrided::__private::static_axes_alias(
-                    &[#(#axes),*], &[#(#sizes),*], &[#(#strides),*],
-                )
+        (Some(span), Some((axes, sizes, strides))) => tpl(
+            span,
+            r#"const _: () = if let ::core::option::Option::Some(m) =
+                ::constrided::__private::static_axes_alias(&[$0], &[$1], &[$2])
             {
                 ::core::panic!("{}", m.as_str())
-            };
-        },
-        _ => quote! {},
+            };"#,
+            &[
+                commas(axes.into_iter().map(usize_lit)),
+                commas(sizes),
+                commas(strides),
+            ],
+        ),
+        _ => TokenStream2::new(),
     };
     let ty = mixed_type(spec);
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
             Some(Some(e)) => match kind {
-                Kind::Stride => quote_spanned! {v.span=> { let v: isize = #e; v } },
-                _ => quote_spanned! {v.span=> { let v: usize = #e; v } },
+                Kind::Stride => tpl(v.span, "{ let v: isize = $0; v }", std::slice::from_ref(e)),
+                _ => tpl(v.span, "{ let v: usize = $0; v }", std::slice::from_ref(e)),
             },
-            Some(None) => quote_spanned! {v.span=>
-                ::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")
-            },
+            Some(None) => tpl(
+                v.span,
+                r#"::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")"#,
+                &[],
+            ),
             None => const_arg(v, kind),
         }
     };
     let shape: Vec<_> = spec.shape.iter().map(|v| run(v, Kind::Size)).collect();
     let offset = match &spec.offset {
         Some((v, _)) => run(v, Kind::Offset),
-        None => quote! { 0 },
+        None => cs("0", &[]),
     };
     let value = match &spec.strides {
         Some((s, _)) => {
-            let strides = s.iter().map(|v| run(v, Kind::Stride));
-            quote! { <#ty>::new([#(#shape),*], [#(#strides),*], #offset) }
+            let strides = commas(s.iter().map(|v| run(v, Kind::Stride)));
+            cs(
+                "<$0>::new([$1], [$2], $3)",
+                &[ty, commas(shape), strides, offset],
+            )
         }
-        None => quote! { <#ty>::contiguous([#(#shape),*], #offset) },
+        None => cs("<$0>::contiguous([$1], $2)", &[ty, commas(shape), offset]),
     };
-    Ok(quote! {{ #alias_check #value }})
+    Ok(cs("{ $0 $1 }", &[alias_check, value]))
 }
 
 // A rule of a mixed layout that involves only its static entries: the
@@ -1289,17 +1325,11 @@ fn static_axes(spec: &Spec) -> Option<(Vec<usize>, Vec<TokenStream2>, Vec<TokenS
     }
     let sizes = axes
         .iter()
-        .map(|&(_, d, _)| {
-            let d = d as usize;
-            quote! { #d }
-        })
+        .map(|&(_, d, _)| usize_lit(d as usize))
         .collect();
     let strides = axes
         .iter()
-        .map(|&(_, _, s)| {
-            let s = s as isize;
-            quote! { #s }
-        })
+        .map(|&(_, _, s)| ts(Literal::isize_suffixed(s as isize)))
         .collect();
     Some((axes.iter().map(|a| a.0).collect(), sizes, strides))
 }
@@ -1311,16 +1341,14 @@ fn static_axes(spec: &Spec) -> Option<(Vec<usize>, Vec<TokenStream2>, Vec<TokenS
 // parameter).
 fn const_arg(v: &Value, kind: Kind) -> TokenStream2 {
     if let Some(n) = v.literal {
-        let lit = literal_tokens(v, n);
-        return quote! { { #lit } };
+        return cs("{ $0 }", &[literal_tokens(v, n)]);
     }
     if let Some((false, id)) = &v.param {
-        return quote_spanned! {id.span()=> { #id } };
+        return tpl(id.span(), "{ $0 }", &[ts(id.clone())]);
     }
     // A constant expression: checked as in the constant path (any integer
     // type, in range, or the rule's message at the expression).
-    let checked = entry_tokens(v, kind);
-    quote! { { #checked } }
+    cs("{ $0 }", &[entry_tokens(v, kind)])
 }
 
 // The static layout type of the generic path: each axis an `Axis` (given
@@ -1330,40 +1358,46 @@ fn generic_type(spec: &Spec) -> TokenStream2 {
     let axes = spec.shape.iter().enumerate().map(|(k, size)| {
         let d = const_arg(size, Kind::Size);
         match &spec.strides {
-            None => quote! { ::constrided::__private::CAxis<#d>, },
+            None => cs("::constrided::__private::CAxis<$0>,", &[d]),
             Some((s, _)) => match (&s[k].literal, &s[k].param) {
-                (None, Some((true, id))) => {
-                    quote_spanned! {id.span()=> ::constrided::__private::NegAxis<#d, { #id }>, }
-                }
+                (None, Some((true, id))) => tpl(
+                    id.span(),
+                    "::constrided::__private::NegAxis<$0, { $1 }>,",
+                    &[d, ts(id.clone())],
+                ),
                 _ => {
                     let st = const_arg(&s[k], Kind::Stride);
-                    quote! { ::constrided::__private::Axis<#d, #st>, }
+                    cs("::constrided::__private::Axis<$0, $1>,", &[d, st])
                 }
             },
         }
     });
     let offset = match &spec.offset {
         Some((v, _)) => const_arg(v, Kind::Offset),
-        None => quote! { 0 },
+        None => cs("0", &[]),
     };
-    quote! { ::constrided::__private::StaticLayout<(#(#axes)*), #offset> }
+    cs(
+        "::constrided::__private::StaticLayout<($0), $1>",
+        &[axes.collect(), offset],
+    )
 }
 
 // What both layout checks (literal and generic) take besides the layout:
 // the `len` entry as an `Option`, whether a `&mut` view needs uniqueness,
 // and the span the error points at (`&mut`, else `len`, else the layout).
-fn check_inputs(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, bool, Span) {
+fn check_inputs(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStream2, Span) {
     let len = match &spec.len {
-        Some((v, _)) => {
-            let e = entry_tokens(v, Kind::Len);
-            quote! { ::core::option::Option::Some(#e) }
-        }
-        None => quote! { ::core::option::Option::None },
+        Some((v, _)) => cs(
+            "::core::option::Option::Some($0)",
+            &[entry_tokens(v, Kind::Len)],
+        ),
+        None => cs("::core::option::Option::None", &[]),
     };
     let span = mutable
         .or(spec.len.as_ref().map(|(_, s)| *s))
         .unwrap_or_else(|| layout_span(spec));
-    (len, mutable.is_some(), span)
+    let unique = cs(if mutable.is_some() { "true" } else { "false" }, &[]);
+    (len, unique, span)
 }
 
 // The generic path's value: the layout, checked by an inline `const`
@@ -1373,26 +1407,28 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     let n = spec.shape.len();
     let ty = generic_type(spec);
     let (len, unique, span) = check_inputs(spec, mutable);
-    let check = quote_spanned! {span=>
-        const {
-            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<#n>(
-                <#ty>::CHECKED, #len, #unique,
+    let check = tpl(
+        span,
+        r#"const {
+            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<$0>(
+                <$1>::CHECKED, $2, $3,
             ) {
                 ::core::panic!("{}", m.as_str())
             }
-        }
-    };
+        }"#,
+        &[usize_lit(n), ty.clone(), len, unique],
+    );
     // `new` would check the layout again: one error, not two.
     // The type (which holds the user's tokens) is named outside the
     // `unsafe` block, which must not cover them.
-    let f = local("__constrided_prechecked", Span::call_site());
-    quote! {{
-        #check;
-        let #f = <#ty>::__prechecked;
-        // SAFETY: the `const` block above refuses (a compile error) any
-        // layout whose `CHECKED` is an `Err`: `__prechecked`'s precondition.
-        unsafe { #f() }
-    }}
+    let f = ts(local("__constrided_prechecked", Span::call_site()));
+    // SAFETY (of the `unsafe` block below): the `const` block refuses (a
+    // compile error) any layout whose `CHECKED` is an `Err`:
+    // `__prechecked`'s precondition.
+    cs(
+        "{ $0; let $1 = <$2>::__prechecked; unsafe { $1() } }",
+        &[check, f, ty],
+    )
 }
 
 // The names of the constants the macro generates, numbered per invocation
@@ -1477,7 +1513,7 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                 return Ok(generic_value(&spec, None));
             }
             let (items, layout) = layout_block(&spec, None);
-            Ok(quote! {{ #items #layout }})
+            Ok(cs("{ $0 $1 }", &[items, layout]))
         }
         Some(at) => {
             let buffer_tokens: TokenStream2 = tokens[..at].iter().cloned().collect();
@@ -1506,9 +1542,10 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                     _ => None,
                 };
                 let layout = mixed_value(&spec, mutable)?;
-                return Ok(quote! {
-                    ::constrided::__private::mixed_view(#buffer, #layout)
-                });
+                return Ok(cs(
+                    "::constrided::__private::mixed_view($0, $1)",
+                    &[buffer, layout],
+                ));
             }
             if spec.has_assoc() {
                 let mutable = match reference {
@@ -1516,9 +1553,10 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                     _ => None,
                 };
                 let layout = assoc_value(&spec, mutable);
-                return Ok(quote! {
-                    ::constrided::__private::mixed_view(#buffer, ::core::result::Result::Ok(#layout))
-                });
+                return Ok(cs(
+                    "::constrided::__private::mixed_view($0, ::core::result::Result::Ok($1))",
+                    &[buffer, layout],
+                ));
             }
             let generic = spec.has_params();
             // What is known of the layout's uniqueness: `&buf` needs none;
@@ -1531,35 +1569,35 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // `Deferred`: made at instantiation, for exclusive borrows only.
             let (mutable, proof) = match reference {
                 Some((_, mutability)) => match mutability {
-                    Some(m) => (Some(m), quote! { ::constrided::__private::Unique }),
-                    None => (None, quote! { ::constrided::__private::Shared }),
+                    Some(m) => (Some(m), cs("::constrided::__private::Unique", &[])),
+                    None => (None, cs("::constrided::__private::Shared", &[])),
                 },
-                _ if generic => (None, quote! { ::constrided::__private::Deferred }),
+                _ if generic => (None, cs("::constrided::__private::Deferred", &[])),
                 _ => {
                     let (shape, strides) = match literal_layout(&spec) {
-                        Some((sh, st, _)) => (quote! { [#(#sh),*] }, quote! { [#(#st),*] }),
-                        None => {
-                            let (sh, st) =
-                                (generated(Generated::Shape), generated(Generated::Strides));
-                            (quote! { #sh }, quote! { #st })
-                        }
+                        Some((sh, st, _)) => (cs("[$0]", &[commas(sh)]), cs("[$0]", &[commas(st)])),
+                        None => (
+                            ts(generated(Generated::Shape)),
+                            ts(generated(Generated::Strides)),
+                        ),
                     };
                     (
                         None,
-                        quote! {
-                            <::constrided::__private::Proof<{
-                                ::constrided::__private::quick_uniqueness(&#shape, &#strides)
-                            }> as ::constrided::__private::Select>::OUT
-                        },
+                        cs(
+                            r#"<::constrided::__private::Proof<{
+                                ::constrided::__private::quick_uniqueness(&$0, &$1)
+                            }> as ::constrided::__private::Select>::OUT"#,
+                            &[shape, strides],
+                        ),
                     )
                 }
             };
             let layout = if generic {
                 let value = generic_value(&spec, mutable);
-                quote! { (#value, #proof) }
+                cs("($0, $1)", &[value, proof])
             } else {
                 let (items, layout) = layout_block(&spec, mutable);
-                quote! { { #items (#layout, #proof) } }
+                cs("{ $0 ($1, $2) }", &[items, layout, proof])
             };
             // `static_view` checks what needs the buffer's type (a
             // fixed-size array's length, a deferred uniqueness proof) when
@@ -1567,8 +1605,9 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // The check is a generic function defined here, spanned at the
             // buffer, so a broken rule is reported at the user's line.
             let at = tokens[0].span();
-            let check = quote_spanned! {at=>
-                {
+            let check = tpl(
+                at,
+                r#"{
                     fn layout_fits_buffer<'a, B, F, const N: usize>(
                         _: ::core::marker::PhantomData<(B, F, [(); N])>,
                     ) where
@@ -1590,8 +1629,9 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                         }
                     }
                     layout_fits_buffer
-                }
-            };
+                }"#,
+                &[],
+            );
             // The layout is made by a closure spanned at the buffer: the
             // check function is generic over its type, which rustc prints
             // as the user's line (a `StaticLayout<..>` would print in full).
@@ -1612,35 +1652,26 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // The closure and what it returns are spanned at the buffer
             // (its type prints as the user's line).
             let lay_at = Ident::new("__constrided_layout", at);
-            let closure = quote_spanned! {at=> move || #lay_at };
-            let layout = quote! {{
-                let #lay_at = #layout;
-                #closure
-            }};
+            let closure = tpl(at, "move || $0", &[ts(lay_at.clone())]);
+            let layout = cs("{ let $0 = $1; $2 }", &[ts(lay_at), layout, closure]);
             // The user's expressions are evaluated outside the `unsafe`
             // block (it must not cover them).
             // The buffer binding and argument keep the buffer's span, where
             // a `MayView` error (a `&mut` through an aliasing layout)
             // points, with no "originates in the macro" note.
-            let buf = Ident::new("__constrided_buffer", at);
-            let arg = &buf;
-            Ok(quote! {
-                match (#buffer, #layout, #check) {
-                    (#buf, #lay, #chk) => {
-                        // SAFETY: `__constrided_check` is `layout_fits_buffer`
-                        // above, which refuses every broken rule
-                        // `source_check` finds, and the proof kind is the
-                        // macro's own finding (static_view's precondition).
-                        unsafe {
-                            ::constrided::__private::static_view(
-                                #arg,
-                                #lay,
-                                #chk,
-                            )
-                        }
+            let buf = ts(Ident::new("__constrided_buffer", at));
+            // SAFETY (of the `unsafe` block below): `__constrided_check` is
+            // `layout_fits_buffer` above, which refuses every broken rule
+            // `source_check` finds, and the proof kind is the macro's own
+            // finding (static_view's precondition).
+            Ok(cs(
+                r#"match ($0, $1, $2) {
+                    ($3, $4, $5) => unsafe {
+                        ::constrided::__private::static_view($3, $4, $5)
                     }
-                }
-            })
+                }"#,
+                &[buffer, layout, check, buf, ts(lay), ts(chk)],
+            ))
         }
     }
 }
@@ -1662,13 +1693,18 @@ mod tests {
     }
 
     #[test]
-    fn const_params_are_found_after_angle_or_comma_only() {
-        let src = "const ROWS: u32 = 4;\n\
-                   fn f<const R: usize, T, /* c */ const S: isize>() {}\n\
-                   impl<const\n N : usize> X {}\n\
-                   struct A { x: [u8; 3] }\n\
-                   pub const PITCH: usize = 5; const fn g() {}";
-        assert_eq!(const_params(src), ["R", "S", "N"]);
+    fn bare_names_read_by_their_tokens() {
+        let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
+        for p in ["R", "N", "C2", "WS"] {
+            assert!(
+                matches!(v(p).param, Some((false, ref id)) if id == p),
+                "{p}"
+            );
+        }
+        assert!(matches!(v("-S").param, Some((true, ref id)) if id == "S"));
+        for c in ["ROWS", "PITCH", "Rows", "Ws", "r", "N_", "_N", "(N)"] {
+            assert!(v(c).param.is_none(), "{c}");
+        }
     }
 
     #[test]
