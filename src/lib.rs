@@ -194,18 +194,20 @@ mod zip;
 ///
 /// # A const generic parameter as an entry: `R` or `const R`
 ///
-/// A bare name in an entry is a constant (of any integer type: `ROWS: u32`,
-/// `PITCH: usize` as a stride), checked in a `const` item, unless it is a
-/// const generic parameter, which goes into the layout's type as itself.
-/// Rust gives a macro no name resolution: for a bare name the macro looks
-/// for `<const R:` / `, const R:` in the source file the entry is written
-/// in (where it cannot read the file, every bare name is taken as a
-/// possible parameter). The marker `const R` (`-const S` for a negated
-/// stride) says it outright, as `dyn h` says that an entry is a run-time
-/// value: nothing then depends on the rest of the file, the compiler
-/// version or generated code, so generated code and macros should write
-/// the marker. A marked parameter must have the entry's type (`usize`,
-/// `isize` for strides).
+/// A bare name is read from its tokens alone (no file is read, as Rust
+/// gives a macro no name resolution): a short upper-case name of one or two
+/// characters (`R`, `N`, `WS`) goes into the layout's type as itself — a
+/// const generic parameter, or a constant of the entry's type (`usize`,
+/// `isize` for strides), checked when the code is built; a longer name is a
+/// constant of any integer type (`ROWS: u32`, `PITCH: usize` as a stride),
+/// checked in a `const` item, so `cargo check` sees it. The marker
+/// `const ROWS` (`-const S` for a negated stride) makes any name a
+/// parameter, as `dyn h` says that an entry is a run-time value; `(N)` makes
+/// a short name a constant expression. A parameter must have the entry's
+/// type. Each misreading is rustc's own error at the entry: an unmarked
+/// long parameter is E0401 "can't use generic parameters from outer item"
+/// (write `const ROWS`), a short constant of another integer type is E0308
+/// "expected `usize`" (write `(N)`).
 ///
 /// ```
 /// use constrided::{strided, Mapping};
