@@ -26,23 +26,27 @@
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 use std::hint::black_box;
+use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: zip_staged_counts zip|zip2|zipwith contig|trans N [REPS]");
+        eprintln!("usage: zip_staged_counts zip|zip2|zipwith|stage|copy|copy3 contig|trans N [REPS [time]]");
         return;
     }
     let what = args[1].as_str();
     let n: usize = args[3].parse().expect("N");
     let reps: usize = args.get(4).map_or(1, |r| r.parse().expect("REPS"));
+    let timed = args.get(5).is_some_and(|t| t == "time");
     let a: Vec<f32> = (0..n * n).map(|i| (i % 251) as f32).collect();
     let b: Vec<f32> = (0..n * n).map(|i| (i % 127) as f32).collect();
     let mut d = vec![0f32; n * n];
     let av = StridedView::new(&a, Layout::contiguous([n, n])).expect("a");
     let bv = StridedView::new(&b, Layout::contiguous([n, n])).expect("b");
     let bv = if args[2] == "trans" { bv.t() } else { bv };
+    let mut best = f64::INFINITY;
     for _ in 0..reps {
+        let t0 = Instant::now();
         let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([n, n])).expect("d");
         match what {
             "zip" => Zip::from(&mut dv)
@@ -55,9 +59,39 @@ fn main() {
                 .and(black_box(bv))
                 .expect("shape")
                 .for_each(|d, b| *d += b),
+            // The staging pass alone: the closure touches nothing, so what
+            // is left is the walk and the staging of b.
+            "stage" => Zip::from(&mut dv)
+                .and(black_box(bv))
+                .expect("shape")
+                .for_each(|_, b| {
+                    black_box(b);
+                }),
+            // The copy engine on the same layouts: d = b (transposed copy).
+            "copy" => dv.assign(&black_box(bv)).expect("shape"),
+            // Two contiguous streams and the copy: d = b, then read a.
+            "copy3" => {
+                dv.assign(&black_box(bv)).expect("shape");
+                black_box(av.sum());
+            }
             _ => dv.zip_with(&black_box(bv), |d, b| *d += b).expect("shape"),
         }
         black_box(&mut d);
+        best = best.min(t0.elapsed().as_secs_f64());
+    }
+    if timed {
+        // Bytes: every operand once (d read and written counted once).
+        let ops = match what {
+            "zip" | "copy3" => 3,
+            _ => 2,
+        };
+        let gb = (ops * n * n * 4) as f64 / 1e9;
+        println!(
+            "{what} {} n={n}: best of {reps} {:.3} ms, {:.1} GB/s",
+            args[2],
+            best * 1e3,
+            gb / best
+        );
     }
     println!("{}", d[n + 3]);
 }

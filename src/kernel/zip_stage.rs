@@ -170,7 +170,7 @@ unsafe fn staged_runs<const K: usize>(
     let bp = buf.as_mut_ptr().cast::<u8>();
     let mut sc = sa;
     sc[k] = 1;
-    let hint = sa[0] == 1 && plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
+    let hint = plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
     for_each_outer(&outer, outer.rank, |base| {
         let mut bt = 0;
         while bt < nb {
@@ -211,12 +211,19 @@ unsafe fn staged_runs<const K: usize>(
                         let mut p = row;
                         row = core::array::from_fn(|o| row[o].wrapping_add(sb[o]));
                         if hint {
-                            // Hint operand 0's row of the next strip (a
-                            // fresh run of lines, far from this one); a
-                            // hint accesses nothing.
-                            let next = p[0].wrapping_add((rows as isize).wrapping_mul(sb[0]));
-                            let at0 = src[0].wrapping_offset(next.wrapping_mul(sizes[0] as isize));
-                            prefetch_run(at0, nc.saturating_mul(sizes[0]));
+                            // Hint the row of the next strip of every
+                            // operand that walks it contiguously but the
+                            // staged one (a fresh run of lines, far from
+                            // this one); a hint accesses nothing.
+                            for o in 0..K {
+                                if o != k && sa[o] == 1 {
+                                    let next =
+                                        p[o].wrapping_add((rows as isize).wrapping_mul(sb[o]));
+                                    let at = src[o]
+                                        .wrapping_offset(next.wrapping_mul(sizes[o] as isize));
+                                    prefetch_run(at, nc.saturating_mul(sizes[o]));
+                                }
+                            }
                         }
                         p[k] = (r * nc) as isize;
                         body(p, nc, sc, Some((k, bp)));
