@@ -9,9 +9,14 @@
 //! ```
 //!
 //! Arguments: `zip` (`Zip` of 3 operands, d = a + b), `zip2` (`Zip` of 2,
-//! d += b) or `zipwith` (`d.zip_with(&b, ..)`); `contig` or `trans` (b
-//! transposed); the edge n of the n x n f32 operands; repetitions. The cost
-//! of one call is (counts of 3 repetitions - counts of 1) / 2.
+//! d += b), `zipwith` (`d.zip_with(&b, ..)`), `stage` (`Zip` of 2, d = b:
+//! a copy's work through the staged walk), `copy` (`d.assign(&b)`, the copy
+//! engine) or `copy3` (`copy`, then a sum of a: a copy plus a third
+//! stream); `contig` or `trans` (b transposed); the edge n of the n x n f32
+//! operands; repetitions. The cost of one call is (counts of 3 repetitions
+//! minus counts of 1) / 2. With a fifth argument `time` it also prints the
+//! best wall time of the repetitions (a probe, not interleaved: alternate
+//! the invocations and give the load).
 //!
 //! Measured for issue 28 (f32, per call; Ir = instructions, D1/LL =
 //! simulated first-level / 16 MiB last-level misses):
@@ -59,14 +64,12 @@ fn main() {
                 .and(black_box(bv))
                 .expect("shape")
                 .for_each(|d, b| *d += b),
-            // The staging pass alone: the closure touches nothing, so what
-            // is left is the walk and the staging of b.
+            // The staged walk doing a copy's work (d = b): the same bytes
+            // as `copy`, through the staging buffer and the closure.
             "stage" => Zip::from(&mut dv)
                 .and(black_box(bv))
                 .expect("shape")
-                .for_each(|_, b| {
-                    black_box(b);
-                }),
+                .for_each(|d, b| *d = *b),
             // The copy engine on the same layouts: d = b (transposed copy).
             "copy" => dv.assign(&black_box(bv)).expect("shape"),
             // Two contiguous streams and the copy: d = b, then read a.
@@ -90,8 +93,9 @@ fn main() {
             "{what} {} n={n}: best of {reps} {:.3} ms, {:.1} GB/s",
             args[2],
             best * 1e3,
-            gb / best
+            gb / best,
         );
     }
+    // (Last, so that piping the timed line through `head -1` still works.)
     println!("{}", d[n + 3]);
 }
