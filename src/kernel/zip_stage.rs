@@ -86,9 +86,9 @@ pub(crate) unsafe fn walk<const K: usize>(
 /// may be ([`stage_operand`]), else [`for_each_run_ahead`].
 ///
 /// # Safety
-/// `src[k]` is operand `k`'s buffer (or any pointer when `stage[k]` is
-/// false and `k != 0`; operand 0's is only hinted), of elements of
-/// `sizes[k]` bytes; every position the plan reaches in an operand `k`
+/// `src[k]` is operand `k`'s buffer, of elements of `sizes[k]` bytes
+/// (when `stage[k]` is false it is only hinted, never accessed: a wrong
+/// pointer costs speed, not soundness); every position the plan reaches in an operand `k`
 /// with `stage[k]` is readable at `src[k] + pos·sizes[k]` and nobody
 /// writes it during the call; such an operand's element type is plain
 /// with that size (see [`stage_size`]).
