@@ -88,10 +88,10 @@ pub(crate) unsafe fn walk<const K: usize>(
 /// # Safety
 /// `src[k]` is operand `k`'s buffer, of elements of `sizes[k]` bytes
 /// (when `stage[k]` is false it is only hinted, never accessed: a wrong
-/// pointer costs speed, not soundness); every position the plan reaches in an operand `k`
-/// with `stage[k]` is readable at `src[k] + pos·sizes[k]` and nobody
-/// writes it during the call; such an operand's element type is plain
-/// with that size (see [`stage_size`]).
+/// pointer costs speed, not soundness); every position the plan reaches
+/// in an operand `k` with `stage[k]` is readable at `src[k] + pos·sizes[k]`
+/// and nobody writes it during the call; such an operand's element type
+/// is plain with that size (see [`stage_size`]).
 #[inline(always)]
 pub(crate) unsafe fn run_plan<const K: usize>(
     plan: &Plan<K>,
