@@ -1195,3 +1195,55 @@ fn short_runs_rank3_every_size_at_the_guards() {
     go(|i| [i as u8 | 1, (i >> 8) as u8, 7], [0u8; 3]);
     go(|i| (i as u16 + 1, i as u8), (0u16, 0u8));
 }
+
+#[test]
+fn staged_zip_hinted_strips_at_guards() {
+    // Issue 28 (z28): above 1 MiB the staged walk hints the next strip's
+    // rows of every contiguous operand (not only the destination) and is
+    // shared by `zip_with`: the destination, a contiguous operand and the
+    // transposed one flush against the guards (the hints of the last strip
+    // name lines past them: hints access nothing), rows and columns not a
+    // multiple of the strip, the transposed operand also flipped.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let (r, c) = (16 * 50 + 7, 256 + 97);
+    let dl = Layout::contiguous([r, c]);
+    let sl = Layout::new([r, c], [1, r as isize], 0).unwrap();
+    let n = r * c;
+    assert!(n * 4 >= 1 << 20);
+    let (mut gs, mut ga, mut gd) = (
+        Guarded::new(n * 4),
+        Guarded::new(n * 4),
+        Guarded::new(n * 4),
+    );
+    let src: &mut [u32] = gs.at_end(n);
+    src.iter_mut().enumerate().for_each(|(i, e)| *e = i as u32);
+    let a: &mut [u32] = ga.at_end(n);
+    a.iter_mut()
+        .enumerate()
+        .for_each(|(i, e)| *e = 3 * i as u32);
+    let sv = StridedView::new(&*src, sl).unwrap();
+    let av = StridedView::new(&*a, dl).unwrap();
+    let dst: &mut [u32] = gd.at_end(n);
+    under_every_setting(|level, _| {
+        for s in [sv, sv.flip(0).unwrap().flip(1).unwrap()] {
+            dst.fill(1);
+            let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+            Zip::from(&mut dv)
+                .and(av)
+                .unwrap()
+                .and(s)
+                .unwrap()
+                .for_each(|d, &a, &s| *d = d.wrapping_add(a).wrapping_add(s));
+            let want: Vec<u32> = av
+                .iter()
+                .zip(s.iter())
+                .map(|(&a, &s)| 1u32.wrapping_add(a).wrapping_add(s))
+                .collect();
+            assert!(dst.iter().eq(want.iter()), "{level:?} Zip");
+            let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+            dv.zip_with(&s, |d, &s| *d = d.wrapping_sub(s)).unwrap();
+            let back: Vec<u32> = av.iter().map(|&a| 1u32.wrapping_add(a)).collect();
+            assert!(dst.iter().eq(back.iter()), "{level:?} zip_with");
+        }
+    });
+}

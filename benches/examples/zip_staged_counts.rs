@@ -9,9 +9,14 @@
 //! ```
 //!
 //! Arguments: `zip` (`Zip` of 3 operands, d = a + b), `zip2` (`Zip` of 2,
-//! d += b) or `zipwith` (`d.zip_with(&b, ..)`); `contig` or `trans` (b
-//! transposed); the edge n of the n x n f32 operands; repetitions. The cost
-//! of one call is (counts of 3 repetitions - counts of 1) / 2.
+//! d += b), `zipwith` (`d.zip_with(&b, ..)`), `stage` (`Zip` of 2, d = b:
+//! a copy's work through the staged walk), `copy` (`d.assign(&b)`, the copy
+//! engine) or `copy3` (`copy`, then a sum of a: a copy plus a third
+//! stream); `contig` or `trans` (b transposed); the edge n of the n x n f32
+//! operands; repetitions. The cost of one call is (counts of 3 repetitions
+//! minus counts of 1) / 2. With a fifth argument `time` it also prints the
+//! best wall time of the repetitions (a probe, not interleaved: alternate
+//! the invocations and give the load).
 //!
 //! Measured for issue 28 (f32, per call; Ir = instructions, D1/LL =
 //! simulated first-level / 16 MiB last-level misses):
@@ -26,23 +31,27 @@
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 use std::hint::black_box;
+use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: zip_staged_counts zip|zip2|zipwith contig|trans N [REPS]");
+        eprintln!("usage: zip_staged_counts zip|zip2|zipwith|stage|copy|copy3 contig|trans N [REPS [time]]");
         return;
     }
     let what = args[1].as_str();
     let n: usize = args[3].parse().expect("N");
     let reps: usize = args.get(4).map_or(1, |r| r.parse().expect("REPS"));
+    let timed = args.get(5).is_some_and(|t| t == "time");
     let a: Vec<f32> = (0..n * n).map(|i| (i % 251) as f32).collect();
     let b: Vec<f32> = (0..n * n).map(|i| (i % 127) as f32).collect();
     let mut d = vec![0f32; n * n];
     let av = StridedView::new(&a, Layout::contiguous([n, n])).expect("a");
     let bv = StridedView::new(&b, Layout::contiguous([n, n])).expect("b");
     let bv = if args[2] == "trans" { bv.t() } else { bv };
+    let mut best = f64::INFINITY;
     for _ in 0..reps {
+        let t0 = Instant::now();
         let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([n, n])).expect("d");
         match what {
             "zip" => Zip::from(&mut dv)
@@ -55,9 +64,38 @@ fn main() {
                 .and(black_box(bv))
                 .expect("shape")
                 .for_each(|d, b| *d += b),
+            // The staged walk doing a copy's work (d = b): the same bytes
+            // as `copy`, through the staging buffer and the closure.
+            "stage" => Zip::from(&mut dv)
+                .and(black_box(bv))
+                .expect("shape")
+                .for_each(|d, b| *d = *b),
+            // The copy engine on the same layouts: d = b (transposed copy).
+            "copy" => dv.assign(&black_box(bv)).expect("shape"),
+            // Two contiguous streams and the copy: d = b, then read a.
+            "copy3" => {
+                dv.assign(&black_box(bv)).expect("shape");
+                black_box(av.sum());
+            }
             _ => dv.zip_with(&black_box(bv), |d, b| *d += b).expect("shape"),
         }
         black_box(&mut d);
+        best = best.min(t0.elapsed().as_secs_f64());
     }
+    if timed {
+        // Bytes: every operand once (d read and written counted once).
+        let ops = match what {
+            "zip" | "copy3" => 3,
+            _ => 2,
+        };
+        let gb = (ops * n * n * 4) as f64 / 1e9;
+        println!(
+            "{what} {} n={n}: best of {reps} {:.3} ms, {:.1} GB/s",
+            args[2],
+            best * 1e3,
+            gb / best,
+        );
+    }
+    // (Last, so that piping the timed line through `head -1` still works.)
     println!("{}", d[n + 3]);
 }

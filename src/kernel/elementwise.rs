@@ -10,6 +10,7 @@ use core::mem::size_of;
 use super::engine::{self, for_each_run, walk};
 use super::loops::{small_numel, small_runs};
 use super::plan::{Order, Plan};
+use super::zip_stage::{self, Staged};
 use crate::layout::Layout;
 
 /// Writes `value` to every element.
@@ -368,26 +369,20 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
 ) {
     let (shape, ds, ss) = (dl.shape(), dl.strides(), sl.strides());
     let offsets = [dl.offset(), sl.offset()];
-    // Views above the small-view size are planned here (not in walk) so
-    // that a transposed source of a plain type can be staged through the
-    // copy engine's blocks (f is higher-ranked: it cannot keep the staged
-    // items).
-    let plan = if small_numel(&shape).is_some() {
-        None
-    } else {
-        let Some(plan) = Plan::<2>::new(&shape, [&ds, &ss], offsets, Order::Free) else {
-            return;
-        };
-        // SAFETY: forwarded from this function's contract.
-        if unsafe { engine::zip2_staged(&plan, dst, src, &mut f) } {
-            return;
-        }
-        Some(plan)
-    };
     let tile = engine::tile_edge(size_of::<T>().max(size_of::<U>()));
-    let body = |[dp, sp]: [isize; 2], n: usize, [dc, sc]: [isize; 2]| {
-        // SAFETY: the positions are reached by the layouts; dst ones are
-        // distinct and exclusively ours.
+    // A transposed source of a plain type is staged through the copy
+    // engine's blocks (zip_stage; f is higher-ranked: it cannot keep the
+    // staged items, which point into the staging buffer).
+    let stage = [false, zip_stage::stage_size::<U>() != 0];
+    let body = |[dp, sp]: [isize; 2], n: usize, [dc, sc]: [isize; 2], staged: Staged| {
+        let src = match staged {
+            Some((_, buf)) => buf.cast_const().cast::<U>(),
+            None => src,
+        };
+        // SAFETY: the positions are reached by the layouts (a staged
+        // source's are indices into its staging buffer, which holds
+        // copies of the elements there); dst ones are distinct and
+        // exclusively ours.
         unsafe {
             if dc == 1 && sc == 1 {
                 let d = core::slice::from_raw_parts_mut(dst.offset(dp), n);
@@ -404,10 +399,27 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
             }
         }
     };
-    match plan {
-        Some(plan) => for_each_run(&plan, tile, body),
-        None => walk(&shape, [&ds, &ss], offsets, tile, body),
-    }
+    let (ptrs, sizes) = (
+        [dst.cast_const().cast(), src.cast()],
+        [size_of::<T>(), size_of::<U>()],
+    );
+    // SAFETY: this function's contract: the positions of both layouts are
+    // inside their buffers, src's are readable and not written during the
+    // call (no position is dst's); src is staged only when U is plain
+    // with that size (stage_size).
+    unsafe {
+        zip_stage::walk(
+            &shape,
+            [&ds, &ss],
+            offsets,
+            tile,
+            ptrs,
+            sizes,
+            stage,
+            |_, _, _| {},
+            body,
+        )
+    };
 }
 
 /// Drops the first `written` elements a plan's traversal visits in
