@@ -198,8 +198,8 @@ pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
 pub(crate) fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if level() >= Level::Avx2 {
-        // (An `unsafe fn`: safe `#[target_feature]` functions need Rust
-        // 1.86, and rust-version is 1.85.)
+        // (An `unsafe fn`, so that calling it states the level check
+        // below; safe `#[target_feature]` functions exist since Rust 1.86.)
         #[target_feature(enable = "avx2")]
         unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
             f()
