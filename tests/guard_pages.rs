@@ -91,7 +91,7 @@ impl Drop for Guarded {
 fn settings() -> Vec<(Level, Option<bool>)> {
     // A level above the CPU's is lowered to the detected one.
     let mut v = Vec::new();
-    for level in [Level::Portable, Level::Sse2, Level::Avx2] {
+    for level in [Level::Portable, Level::Sse2, Level::Avx2, Level::Avx512] {
         for stream in [Some(false), Some(true)] {
             v.push((level, stream));
         }
@@ -1246,4 +1246,20 @@ fn staged_zip_hinted_strips_at_guards() {
             assert!(dst.iter().eq(back.iter()), "{level:?} zip_with");
         }
     });
+}
+
+// The AVX-512 blocks of 1- and 2-byte elements (one 64-byte register load
+// per source line, one store per destination line) with the last block's
+// lines flush against the guard pages: shapes that are whole multiples of
+// the block edges (64 u8, 32 u16) and one past them, flipped and gapped
+// layouts (`cases`), under every level (the AVX-512 one and forced below).
+#[test]
+fn copies_whole_line_blocks_at_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (r, c) in [(64, 128), (128, 64), (65, 64), (64, 65), (96, 32), (32, 97)] {
+        for (sl, dl) in cases(r, c) {
+            copy_case::<u8>(sl, dl);
+            copy_case::<u16>(sl, dl);
+        }
+    }
 }

@@ -13,7 +13,7 @@
 //! time` and the lowest one. `--runs R` repeats the whole report R times and
 //! then prints the per-case median over the runs with its spread. The
 //! optional filter keeps the cases whose name contains it. The environment
-//! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`, `avx2`) and `CONSTRIDED_STREAM`
+//! variables `CONSTRIDED_LEVEL` (`portable`, `sse2`, `avx2`, `avx512`) and `CONSTRIDED_STREAM`
 //! (`on`, `off`) force the copy kernels' instruction level and streaming stores.
 //!
 //! HPTT (the `hptt` crate) is a peer for the cases it supports (dense
@@ -44,6 +44,7 @@ fn main() {
         Ok("portable") => force_level(Some(Level::Portable)),
         Ok("sse2") => force_level(Some(Level::Sse2)),
         Ok("avx2") => force_level(Some(Level::Avx2)),
+        Ok("avx512") => force_level(Some(Level::Avx512)),
         _ => {}
     }
     match std::env::var("CONSTRIDED_STREAM").as_deref() {

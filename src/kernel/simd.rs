@@ -28,6 +28,10 @@ pub enum Level {
     /// AVX2: two 16-byte register transposes per instruction (detected at
     /// run time with feature `std`, or enabled at compile time).
     Avx2 = 3,
+    /// AVX-512 (F and BW): transposed blocks of 1- and 2-byte elements
+    /// read and write whole 64-byte lines as single registers (detected at
+    /// run time with feature `std`, or enabled at compile time).
+    Avx512 = 4,
 }
 
 // 0: not detected yet; otherwise a Level.
@@ -45,6 +49,14 @@ pub(crate) const STREAM_MIN_BYTES: usize = 32 << 20;
 fn detect() -> Level {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
+        #[cfg(feature = "std")]
+        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+            return Level::Avx512;
+        }
+        #[cfg(not(feature = "std"))]
+        if cfg!(all(target_feature = "avx512f", target_feature = "avx512bw")) {
+            return Level::Avx512;
+        }
         #[cfg(feature = "std")]
         if std::is_x86_feature_detected!("avx2") {
             return Level::Avx2;
@@ -69,6 +81,7 @@ pub(crate) fn level() -> Level {
         1 => Level::Portable,
         2 => Level::Sse2,
         3 => Level::Avx2,
+        4 => Level::Avx512,
         _ => {
             let l = detect();
             LEVEL.store(l as u8, Ordering::Relaxed);
@@ -185,8 +198,8 @@ pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
 pub(crate) fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if level() >= Level::Avx2 {
-        // (An `unsafe fn`: safe `#[target_feature]` functions need Rust
-        // 1.86, and rust-version is 1.85.)
+        // (An `unsafe fn`, so that calling it states the level check
+        // below; safe `#[target_feature]` functions exist since Rust 1.86.)
         #[target_feature(enable = "avx2")]
         unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
             f()
@@ -627,6 +640,115 @@ macro_rules! unroll16 {
     };
 }
 use unroll16;
+
+/// [`avx2_block`] with AVX-512 (F and BW), for every plain element size
+/// `W` with `B · W == 64`: each destination run of the block (one whole
+/// 64-byte line) is written by one register store. The `B` source runs go
+/// in four groups of `K = 16 / W` (runs `g·K + i`, `g < 4`, `i < K`);
+/// register `i` holds in its lane `g` the 16-byte piece `q` (elements
+/// `q·K..q·K + K`) of run `g·K + i`, so that one round of in-lane unpacks
+/// per doubling of the element size transposes the four `K x K` squares
+/// at once and leaves in register `p` the whole destination row `q·K +
+/// bit_reverse(p)` (its 16-byte lane `g` holds columns `g·K..g·K + K`).
+/// Four pieces `q` cover the block; the source lines stay in L1 between
+/// them. With `stream`, each line is one streaming store (it fills one
+/// write-combining buffer at once).
+///
+/// # Safety
+/// As [`sse2_block`], with every destination run 64-byte aligned when
+/// `stream`, and the CPU has AVX-512 F and BW (the level is
+/// [`Level::Avx512`]).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+pub(crate) unsafe fn avx512_block<const W: usize, const B: usize>(
+    d: *mut u8,
+    drow: &[isize],
+    s: *const u8,
+    scol: &[isize],
+    stream: bool,
+) {
+    use core::arch::x86_64::*;
+    const { assert!(B * W == 64 && B >= 4) };
+    let k = 16 / W;
+    let w = W as isize;
+    let (drow, scol) = (&drow[..B], &scol[..B]);
+    // SAFETY: (whole body) AVX-512 F and BW are enabled; source run c
+    // (s + scol[c]·W, c < B) holds B elements, 64 bytes, read as four
+    // 16-byte pieces (q < 4); destination run r (d + drow[r]·W, r < B)
+    // holds B elements, 64 bytes (64-byte aligned when streaming), written
+    // by one store; nothing else is accessed (the prefetches read nothing).
+    unsafe {
+        // Hint the next lines of the B source runs (see avx2_block).
+        for &c in scol {
+            let p = s.wrapping_offset(c * w).wrapping_add(128);
+            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+        }
+        for q in 0..4 {
+            let mut v = [_mm512_setzero_si512(); 16];
+            unroll16!(i => if i < k {
+                let piece = |g: usize| s.offset(scol[g * k + i] * w).add(16 * q) as *const __m128i;
+                let x = _mm512_castsi128_si512(_mm_loadu_si128(piece(0)));
+                let x = _mm512_inserti32x4::<1>(x, _mm_loadu_si128(piece(1)));
+                let x = _mm512_inserti32x4::<2>(x, _mm_loadu_si128(piece(2)));
+                v[i] = _mm512_inserti32x4::<3>(x, _mm_loadu_si128(piece(3)));
+            });
+            let v = transpose_rows_512::<W>(v);
+            unroll16!(p => if p < k {
+                let o = d.offset(drow[q * k + bit_reverse(p, k)] * w);
+                if stream {
+                    _mm512_stream_si512(o.cast(), v[p]);
+                } else {
+                    _mm512_storeu_si512(o.cast(), v[p]);
+                }
+            });
+        }
+    }
+}
+
+/// [`transpose_rows`] on the four 16-byte lanes of AVX-512 registers at
+/// once. Written out round by round and pair by pair (loops left to the
+/// compiler are not unrolled for 1-byte elements, and then take the
+/// register arrays through memory).
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW; registers only (no memory is accessed).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+unsafe fn transpose_rows_512<const W: usize>(
+    mut v: [core::arch::x86_64::__m512i; 16],
+) -> [core::arch::x86_64::__m512i; 16] {
+    use core::arch::x86_64::*;
+    let k = 16 / W;
+    // One round: pairs (2i, 2i + 1) unpacked into i (low) and i + k/2.
+    macro_rules! round {
+        ($lo:ident, $hi:ident) => {{
+            let mut o = v;
+            // (The `% 16`s only keep the indices of the arms that are
+            // never taken in range: i < k / 2 <= 8.)
+            unroll16!(i => if i < k / 2 {
+                let (a, b) = (v[(2 * i) % 16], v[(2 * i + 1) % 16]);
+                o[i] = $lo(a, b);
+                o[(i + k / 2) % 16] = $hi(a, b);
+            });
+            v = o;
+        }};
+    }
+    if W <= 1 {
+        round!(_mm512_unpacklo_epi8, _mm512_unpackhi_epi8);
+    }
+    if W <= 2 {
+        round!(_mm512_unpacklo_epi16, _mm512_unpackhi_epi16);
+    }
+    if W <= 4 {
+        round!(_mm512_unpacklo_epi32, _mm512_unpackhi_epi32);
+    }
+    if W <= 8 {
+        round!(_mm512_unpacklo_epi64, _mm512_unpackhi_epi64);
+    }
+    v
+}
 
 /// Loads `K = 16 / W` registers, register `i` holding the `K` elements at
 /// `s + lo[i]` in its low lane and at `s + hi[i]` in its high one, and

@@ -504,7 +504,17 @@ unsafe fn block<T: Copy, const B: usize>(
             && super::elem::is_plain::<T>()
         {
             let (d8, s8) = (d.cast::<u8>(), s.cast::<u8>());
-            use super::simd::{avx2_block, sse2_block};
+            use super::simd::{avx2_block, avx512_block, sse2_block};
+            if super::simd::level() >= super::simd::Level::Avx512 {
+                // The level is Avx512 only when the CPU has AVX-512 F and
+                // BW; every destination run is 64-byte aligned when
+                // streaming (this function's contract).
+                match const { core::mem::size_of::<T>() } {
+                    1 => return avx512_block::<1, 64>(d8, drow, s8, scol, stream),
+                    2 => return avx512_block::<2, 32>(d8, drow, s8, scol, stream),
+                    _ => {}
+                }
+            }
             if super::simd::level() >= super::simd::Level::Avx2 {
                 // The level is Avx2 only when the CPU has AVX2.
                 match const { core::mem::size_of::<T>() } {

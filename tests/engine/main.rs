@@ -8,6 +8,7 @@
 #[path = "../model/mod.rs"]
 mod model;
 
+mod avx512_blocks;
 mod engine_props;
 mod kernel_props;
 mod linalg_props;

@@ -1,0 +1,155 @@
+//! The AVX-512 transposed blocks (1- and 2-byte elements, whole 64-byte
+//! lines per register) against the brute-force model, at the AVX-512
+//! level and with it forced down to AVX2, SSE2 and the portable path (the
+//! fallbacks), streaming stores forced on and off: 2-D transposes of edge
+//! sizes around the block edges (1, 31-33, 63-65, 127-129), flipped axes,
+//! buffers at every skew (line-boundary peels), partial views inside a
+//! larger buffer, NCHW -> NHWC and 3-D permutations. On a CPU without
+//! AVX-512 the level is lowered to the detected one (same results).
+
+use super::model;
+
+use constrided::kernel::{force_level, force_streaming, rearrange, Level};
+use constrided::{Layout, StridedView, StridedViewMut};
+use model::positions;
+use proptest::prelude::*;
+use std::sync::Mutex;
+
+static SWITCHES: Mutex<()> = Mutex::new(());
+
+fn settings() -> Vec<(Level, Option<bool>)> {
+    let mut v = vec![(Level::Portable, Some(false))];
+    if !cfg!(miri) {
+        for level in [Level::Avx512, Level::Avx2, Level::Sse2] {
+            for stream in [Some(false), Some(true)] {
+                v.push((level, stream));
+            }
+        }
+    }
+    v
+}
+
+// Copies layout `sl` of a source skewed by `sskew` elements into `dl` of a
+// destination skewed by `dskew` and `tail` elements longer, under every
+// setting, and checks the whole destination buffer (nothing outside the
+// view is written).
+fn check<T, const N: usize>(
+    make: impl Fn(usize) -> T,
+    sl: Layout<N>,
+    dl: Layout<N>,
+    sskew: usize,
+    dskew: usize,
+    tail: usize,
+) where
+    T: Copy + PartialEq + core::fmt::Debug,
+{
+    let _guard = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let shape = sl.shape();
+    let src: Vec<T> = (0..sl.required_len() + sskew + tail).map(&make).collect();
+    let sp = positions(shape, sl.strides(), sl.offset());
+    let dp = positions(shape, dl.strides(), dl.offset());
+    let fill = make(usize::MAX / 2);
+    let mut want = vec![fill; dl.required_len() + dskew + tail];
+    for (d, s) in dp.iter().zip(&sp) {
+        want[dskew + *d as usize] = src[sskew + *s as usize];
+    }
+    for (level, stream) in settings() {
+        force_level(Some(level));
+        force_streaming(stream);
+        let mut dst = vec![fill; dl.required_len() + dskew + tail];
+        let n = dl.required_len();
+        let sv = StridedView::new(&src[sskew..sskew + sl.required_len()], sl).unwrap();
+        let mut dv = StridedViewMut::new(&mut dst[dskew..dskew + n], dl).unwrap();
+        rearrange(&mut dv, &sv).unwrap();
+        assert_eq!(dst, want, "{level:?} stream {stream:?} {sl:?} -> {dl:?}");
+    }
+    force_level(None);
+    force_streaming(None);
+}
+
+fn permuted<const N: usize>(
+    shape: [usize; N],
+    perm: [usize; N],
+    flips: [bool; N],
+) -> (Layout<N>, Layout<N>) {
+    let mut sl = Layout::contiguous(shape).permute(perm).unwrap();
+    for (a, &f) in flips.iter().enumerate() {
+        if f {
+            sl = sl.flip(a).unwrap();
+        }
+    }
+    (sl, Layout::contiguous(sl.shape()))
+}
+
+fn both<const N: usize>(sl: Layout<N>, dl: Layout<N>, sskew: usize, dskew: usize, tail: usize) {
+    check(|i| i.wrapping_mul(7) as u8, sl, dl, sskew, dskew, tail);
+    check(|i| i.wrapping_mul(7) as u16, sl, dl, sskew, dskew, tail);
+}
+
+#[test]
+fn transposes_of_edge_sizes() {
+    let sizes = [1, 31, 32, 33, 63, 64, 65, 127, 128, 129];
+    for &r in &sizes {
+        for &c in &[1, 33, 64, 65, 129] {
+            let (sl, dl) = permuted([r, c], [1, 0], [false, false]);
+            both(sl, dl, 0, 0, 0);
+        }
+    }
+}
+
+#[test]
+fn transposes_streamed_with_peels_and_flips() {
+    // Destination rows a whole number of lines long (192 and 320 elements)
+    // so that whole blocks stream; skews give peeled first columns.
+    for skew in [0, 1, 7, 32, 63] {
+        for flips in [[false, false], [true, false], [false, true], [true, true]] {
+            let (sl, dl) = permuted([320, 192], [1, 0], flips);
+            both(sl, dl, skew, 64 - skew, 0);
+        }
+    }
+}
+
+#[test]
+fn partial_views_of_a_larger_buffer() {
+    // The source is a 130 x 200 window of a 160 x 260 buffer (read
+    // transposed), the destination a window of rows 70 elements longer
+    // than the copy: nothing outside either window may be read or written
+    // (the model checks the writes; guard_pages the reads).
+    for (r, c) in [(130, 200), (64, 64), (65, 128)] {
+        let sl = Layout::new([c, r], [1, 260], 3).unwrap();
+        let dl = Layout::new([c, r], [r as isize + 70, 1], 5).unwrap();
+        both(sl, dl, 1, 2, 40);
+        let sl = sl.flip(1).unwrap();
+        let dl = dl.flip(0).unwrap();
+        both(sl, dl, 0, 3, 17);
+    }
+}
+
+#[test]
+fn nchw_to_nhwc_and_3d_permutations() {
+    for (n, c, h, w) in [
+        (2, 64, 9, 9),
+        (1, 65, 8, 8),
+        (2, 128, 5, 13),
+        (1, 3, 64, 64),
+    ] {
+        let (sl, dl) = permuted([n, c, h, w], [0, 2, 3, 1], [false; 4]);
+        both(sl, dl, 0, 0, 0);
+        both(sl, dl, 5, 1, 0);
+    }
+    for perm in [[0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        let (sl, dl) = permuted([70, 66, 64], perm, [false, true, false]);
+        both(sl, dl, 0, 0, 0);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
+
+    #[test]
+    fn random_transposes(r in 1usize..200, c in 1usize..200, flip in any::<[bool; 2]>(),
+                         sskew in 0usize..65, dskew in 0usize..65) {
+        let (sl, dl) = permuted([r, c], [1, 0], flip);
+        both(sl, dl, sskew, dskew, 0);
+    }
+}
