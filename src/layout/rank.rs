@@ -118,7 +118,8 @@ max_table!(0 1 2 3 4 5 6 7 8);
 #[diagnostic::on_unimplemented(
     message = "axis {A} is out of range for a rank-{N} layout",
     label = "axis {A} of a rank-{N} layout",
-    note = "the axes of a rank-{N} layout are the numbers below {N}"
+    note = "the axes of a rank-{N} layout are the numbers below {N}",
+    note = "code generic over the rank `N` or the axis `A` states the bound `where Rank<N>: HasAxis<A, N>`"
 )]
 pub trait HasAxis<const A: usize, const N: usize> {}
 
@@ -159,7 +160,8 @@ axis_table!(
 #[diagnostic::on_unimplemented(
     message = "axis {A} is out of range for inserting an axis into a rank-{N} layout",
     label = "a new axis at {A} of a rank-{N} layout",
-    note = "a new axis goes at a position up to {N} (the end), and ranks go up to 8"
+    note = "a new axis goes at a position up to {N} (the end), and ranks go up to 8",
+    note = "code generic over the rank `N` or the position `A` states the bound `where Rank<N>: CanInsertAxis<A, N>`"
 )]
 pub trait CanInsertAxis<const A: usize, const N: usize> {}
 

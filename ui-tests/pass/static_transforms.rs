@@ -2,7 +2,27 @@
 // layouts (zero-sized, numbers as associated constants) and index as the
 // layouts they describe.
 use constrided::static_layout::StaticMapping;
-use constrided::{strided, Layout};
+use constrided::{strided, CanInsertAxis, HasAxis, Layout, Rank, StridedView};
+
+// Code generic over the rank or the axis states the transforms' bounds
+// (`HasAxis`, `CanInsertAxis`); the transforms' `CHECK` still runs at
+// instantiation for what depends on the sizes.
+fn first_of_flipped<const A: usize, const N: usize, L: StaticMapping<N>>(
+    v: StridedView<'_, i32, N, L>,
+) -> i32
+where
+    Rank<N>: HasAxis<A, N> + HasAxis<0, N>,
+{
+    let w = v.flip_axis::<A>().transpose_axes::<0, A>().slice_axis::<0, 0, 1, 1>();
+    *w.iter().next().unwrap()
+}
+
+fn with_new_axis<const A: usize, L: StaticMapping<2>>(v: StridedView<'_, i32, 2, L>) -> [usize; 3]
+where
+    Rank<2>: CanInsertAxis<A, 2>,
+{
+    v.insert_axis_at::<A>().shape()
+}
 
 fn main() {
     let buf: [i32; 60] = core::array::from_fn(|i| i as i32);
@@ -53,4 +73,9 @@ fn main() {
     let mut row = strided!(&mut m; shape = (3, 4)).index_axis_at::<0, 2>();
     row[[1]] = 9;
     assert_eq!(m[9], 9);
+
+    let g = strided!(&buf; shape = (3, 4, 5));
+    assert_eq!(first_of_flipped::<1, 3, _>(g), buf[rt.offset_of([0, 3, 0]).unwrap()]);
+    assert_eq!(first_of_flipped::<0, 3, _>(g), buf[rt.offset_of([2, 0, 0]).unwrap()]);
+    assert_eq!(with_new_axis::<2, _>(strided!(&buf; shape = (3, 4))), [3, 4, 1]);
 }
