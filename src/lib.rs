@@ -142,7 +142,8 @@ mod zip;
 /// ```
 /// use constrided::{strided, Mapping};
 /// // A const generic parameter, marked `const R` (value, buffer and type
-/// // forms); a bare name is a constant of any integer type.
+/// // forms); a bare name of one or two upper-case characters (`R`, `WS`)
+/// // is one too, a longer one a constant of any integer type.
 /// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (const R, 3)].shape() }
 /// assert_eq!(rows::<4>(), [4, 3]);
 /// struct Tiles<const R: usize> { layout: strided!(type shape = (const R, 3)) }
@@ -192,18 +193,25 @@ mod zip;
 ///
 /// # A const generic parameter as an entry: `R` or `const R`
 ///
-/// A bare name in an entry is a constant (of any integer type: `ROWS: u32`,
-/// `PITCH: usize` as a stride), checked in a `const` item, unless it is a
-/// const generic parameter, which goes into the layout's type as itself.
-/// Rust gives a macro no name resolution: for a bare name the macro looks
-/// for `<const R:` / `, const R:` in the source file the entry is written
-/// in (where it cannot read the file, every bare name is taken as a
-/// possible parameter). The marker `const R` (`-const S` for a negated
-/// stride) says it outright, as `dyn h` says that an entry is a run-time
-/// value: nothing then depends on the rest of the file, the compiler
-/// version or generated code, so generated code and macros should write
-/// the marker. A marked parameter must have the entry's type (`usize`,
-/// `isize` for strides).
+/// A const generic parameter goes into the layout's type as itself; any
+/// other constant (of any integer type: `ROWS: u32`, `PITCH: usize` as a
+/// stride) is checked in a `const` item. Rust gives a macro no name
+/// resolution, so a bare name is read by its spelling alone: a name of one
+/// or two characters, an upper-case letter then an upper-case letter or a
+/// digit (`R`, `N`, `WS`, `C2`, `-S` for a negated stride), is a const
+/// argument as itself; any other name is a constant. Both misreadings are
+/// compile errors at the entry: a short constant of another type than the
+/// entry's (`const N: u32` as a size) is a type mismatch, write `(N)`; a
+/// longer parameter name is "can't use generic parameters from outer
+/// item" (E0401), write `const ROWS`. A short constant of the entry's type
+/// (`usize`, `isize` for strides) works as a const argument, but its rules
+/// are then checked when the code is built (`cargo build`), not by
+/// `cargo check`, and in the type form only where the type is used, with
+/// an error that shows that use rather than the entry; `(N)` has them
+/// checked at the entry. The marker `const R` (`-const S` for a negated
+/// stride) says outright that an entry is a parameter, as `dyn h` says
+/// that it is a run-time value. A parameter must have the entry's type
+/// (`usize`, `isize` for strides).
 ///
 /// ```
 /// use constrided::{strided, Mapping};

@@ -75,6 +75,10 @@ const KNOWN: &[(&str, &str)] = &[
         "generic type form: its rule is the layout's LAYOUT const, evaluated inside the crate at instantiation",
     ),
     (
+        "bare_short_constant_type_form_invalid",
+        "a bare short name in the type form is a const argument as itself (it may be a generic parameter), so its rule is the layout's LAYOUT const, evaluated inside the crate where the type is used; `(R)` is checked at the entry",
+    ),
+    (
         "mut_aliasing_through_binding",
         "rustc's `required by a bound` note names the hidden `__private::static_view`",
     ),
