@@ -144,7 +144,8 @@ mod zip;
 /// ```
 /// use constrided::{strided, Mapping};
 /// // A const generic parameter, marked `const R` (value, buffer and type
-/// // forms); a bare name is a constant of any integer type.
+/// // forms); a bare name of one or two upper-case characters (`R`, `WS`)
+/// // is one too, a longer one a constant of any integer type.
 /// fn rows<const R: usize>() -> [usize; 2] { strided![shape = (const R, 3)].shape() }
 /// assert_eq!(rows::<4>(), [4, 3]);
 /// struct Tiles<const R: usize> { layout: strided!(type shape = (const R, 3)) }
@@ -194,20 +195,25 @@ mod zip;
 ///
 /// # A const generic parameter as an entry: `R` or `const R`
 ///
-/// A bare name is read from its tokens alone (no file is read, as Rust
-/// gives a macro no name resolution): a short upper-case name of one or two
-/// characters (`R`, `N`, `WS`) goes into the layout's type as itself — a
-/// const generic parameter, or a constant of the entry's type (`usize`,
-/// `isize` for strides), checked when the code is built; a longer name is a
-/// constant of any integer type (`ROWS: u32`, `PITCH: usize` as a stride),
-/// checked in a `const` item, so `cargo check` sees it. The marker
-/// `const ROWS` (`-const S` for a negated stride) makes any name a
-/// parameter, as `dyn h` says that an entry is a run-time value; `(N)` makes
-/// a short name a constant expression. A parameter must have the entry's
-/// type. Each misreading is rustc's own error at the entry: an unmarked
-/// long parameter is E0401 "can't use generic parameters from outer item"
-/// (write `const ROWS`), a short constant of another integer type is E0308
-/// "expected `usize`" (write `(N)`).
+/// A const generic parameter goes into the layout's type as itself; any
+/// other constant (of any integer type: `ROWS: u32`, `PITCH: usize` as a
+/// stride) is checked in a `const` item. Rust gives a macro no name
+/// resolution, so a bare name is read by its spelling alone: a name of one
+/// or two characters, an upper-case letter then an upper-case letter or a
+/// digit (`R`, `N`, `WS`, `C2`, `-S` for a negated stride), is a const
+/// argument as itself; any other name is a constant. Both misreadings are
+/// compile errors at the entry: a short constant of another type than the
+/// entry's (`const N: u32` as a size) is a type mismatch, write `(N)`; a
+/// longer parameter name is "can't use generic parameters from outer
+/// item" (E0401), write `const ROWS`. A short constant of the entry's type
+/// (`usize`, `isize` for strides) works as a const argument, but its rules
+/// are then checked when the code is built (`cargo build`), not by
+/// `cargo check`, and in the type form only where the type is used, with
+/// an error that shows that use rather than the entry; `(N)` has them
+/// checked at the entry. The marker `const R` (`-const S` for a negated
+/// stride) says outright that an entry is a parameter, as `dyn h` says
+/// that it is a run-time value. A parameter must have the entry's type
+/// (`usize`, `isize` for strides).
 ///
 /// ```
 /// use constrided::{strided, Mapping};

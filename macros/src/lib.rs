@@ -34,7 +34,11 @@
 //! checked by an inline `const` block at the call, which rustc evaluates
 //! when the code is instantiated: `cargo build` reports them, `cargo
 //! check` does not (not even in a non-generic function, for a constant
-//! `N: usize`; `(N)` makes it a constant expression checked as above).
+//! `N: usize`; `(N)` makes it a constant expression checked as above). In
+//! the type form there is no call to put a block in: such an entry's rules
+//! are the layout's `LAYOUT` constant, evaluated where the type is used,
+//! and the error shows that use, not the entry (ui case
+//! `bare_short_constant_type_form_invalid`).
 
 use proc_macro::TokenStream;
 use proc_macro2::{

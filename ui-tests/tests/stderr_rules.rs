@@ -70,6 +70,10 @@ const KNOWN: &[(&str, &str)] = &[
         "generic_type_form_invalid",
         "type form with const parameters: the rule is StaticLayout::LAYOUT, evaluated inside the crate when `Default::default` of the field's type is instantiated; a type position has no statement for an inline const at the user's line",
     ),
+    (
+        "bare_short_constant_type_form_invalid",
+        "a bare short name in the type form is a const argument as itself (it may be a generic parameter), so its rule is the layout's LAYOUT const, evaluated inside the crate where the type is used; `(R)` is checked at the entry",
+    ),
     // static transforms: an axis out of range is a trait bound (HasAxis) at the user's line; what depends on the layout's sizes is not
     (
         "static_transform_index_out_of_range",

@@ -1,0 +1,83 @@
+// The expansion is made of source templates pasted around the user's
+// tokens: it must keep its meaning whatever the caller's scope holds.
+// Every path it writes is absolute (`::core`, `::constrided`), so a module
+// without the prelude, and user modules named `constrided`, `core` and
+// `std`, change nothing; entries that are raw identifiers, block
+// expressions, casts and negations are read as the user's expressions;
+// a wrapper's own locals named like the macro's are not captured.
+#![forbid(unsafe_code)]
+#![allow(non_upper_case_globals, non_snake_case)]
+use constrided::strided;
+
+mod no_prelude {
+    #![no_implicit_prelude]
+
+    const ROWS: u8 = 4;
+
+    fn first<const R: usize>(buf: &[u8; 12]) -> u8 {
+        ::constrided::strided!(buf; shape = (R, 3))[[0, 0]]
+    }
+
+    pub fn shapes() -> ([[usize; 2]; 3], [isize; 2]) {
+        let b = [0u8; 12];
+        let v = ::constrided::strided!(&b; shape = (4, 3));
+        let l = ::constrided::strided![shape = (ROWS, 3), strides = (-(3 as isize), 1), offset = 9];
+        let m = ::constrided::strided!(&b[..]; shape = (dyn 4, 3));
+        let _ = first::<4>(&b);
+        (
+            [
+                ::constrided::Mapping::shape(&v.layout()),
+                ::constrided::Mapping::shape(&l),
+                ::constrided::Mapping::shape(&m.unwrap().layout()),
+            ],
+            ::constrided::Mapping::strides(&l),
+        )
+    }
+}
+
+mod shadows {
+    pub mod constrided {
+        pub mod __private {}
+    }
+    pub mod core {}
+    pub mod std {}
+    #[allow(dead_code)]
+    pub fn layout_fits_buffer() {}
+    const COLS: usize = 3;
+
+    pub fn shapes() -> [[usize; 2]; 2] {
+        let b = [0u8; 12];
+        let v = ::constrided::strided!(&b; shape = (4, COLS), strides = (3, 1));
+        let l = ::constrided::strided![shape = (4, COLS)];
+        [
+            ::constrided::Mapping::shape(&v.layout()),
+            ::constrided::Mapping::shape(&l),
+        ]
+    }
+}
+
+const r#const: usize = 4;
+const LONG: i64 = 3;
+
+macro_rules! wrap_expr {
+    ($b:expr; $e:expr, $f:expr) => {{
+        let STRIDED_SHAPE_0 = 99usize;
+        let __constrided_layout = 1;
+        let _ = (STRIDED_SHAPE_0, __constrided_layout);
+        strided!($b; shape = ($e, $f))
+    }};
+}
+
+fn main() {
+    assert_eq!(no_prelude::shapes(), ([[4, 3], [4, 3], [4, 3]], [-3, 1]));
+    assert_eq!(shadows::shapes(), [[4, 3], [4, 3]]);
+    let b = [1u8; 24];
+    let v = strided!(&b; shape = (r#const, (LONG as usize)), strides = ({ let x = 3; x * 2 }, -1), offset = { 2 });
+    assert_eq!((v.shape(), v.strides(), v.offset()), ([4, 3], [6, -1], 2));
+    let v = wrap_expr!(&b; 2 + 2, LONG);
+    assert_eq!(v.shape(), [4, 3]);
+    let mut m = [0u8; 12];
+    let mut w = wrap_expr!(&mut m; 4, 3);
+    w[[3, 2]] = 7;
+    assert_eq!(m[11], 7);
+}
