@@ -1195,3 +1195,43 @@ fn short_runs_rank3_every_size_at_the_guards() {
     go(|i| [i as u8 | 1, (i >> 8) as u8, 7], [0u8; 3]);
     go(|i| (i as u16 + 1, i as u8), (0u16, 0u8));
 }
+
+// p27: a `strided!` block with a `dyn` offset, transposed (`t()` keeps it a
+// static mapping, so the static kernels run on it), read and written at
+// the guards: the first block at position 0, the last ending at the
+// buffer's last element.
+#[test]
+fn transposed_mixed_blocks_at_the_guards() {
+    use constrided::strided;
+    const W: isize = 16;
+    let n = 16 * 8;
+    let mut g = Guarded::new(n * size_of::<f32>());
+    let mut h = Guarded::new(n * size_of::<f32>());
+    for at_end in [true, false] {
+        let a: &mut [f32] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let b: &mut [f32] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        b.iter_mut().enumerate().for_each(|(i, e)| *e = i as f32);
+        for o in [0usize, 8] {
+            let blk = strided!(&*b; shape = (8, 8), strides = (W, 1), offset = dyn o).unwrap();
+            let mut ob =
+                strided!(&mut *a; shape = (8, 8), strides = (W, 1), offset = dyn o).unwrap();
+            Zip::from(&mut ob)
+                .and(&blk.t())
+                .unwrap()
+                .for_each(|d, &s| *d = 0.5 * s);
+            for i in 0..8 {
+                for j in 0..8 {
+                    assert_eq!(ob[[i, j]], 0.5 * blk[[j, i]]);
+                }
+            }
+            ob.assign(&blk.t()).unwrap();
+            ob.zip_with(&blk.t(), |d, &s| *d += s).unwrap();
+            let t = blk.t();
+            assert_eq!(t.sum(), blk.sum());
+            assert_eq!(t.to_vec().len(), 64);
+            let mut ot = ob.t_mut();
+            ot.fill(1.0);
+            ot.map_inplace(|e| *e += 1.0);
+        }
+    }
+}

@@ -18,6 +18,7 @@ mod miri_linalg;
 mod miri_map_drop;
 mod miri_map_reduce;
 mod miri_materialize;
+mod miri_mixed_transpose;
 #[cfg(feature = "ndarray")]
 mod miri_ndarray_empty;
 #[cfg(feature = "ndarray")]
