@@ -284,7 +284,7 @@ pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T])
 ///
 /// # Safety
 /// As [`fold_ref`].
-#[inline]
+#[inline(always)]
 pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
     src: *const T,
     l: &Layout<N>,
