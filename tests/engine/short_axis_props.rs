@@ -94,9 +94,9 @@ proptest! {
         let ms: Vec<String> = m.iter().map(|e| format!("-{e}")).collect();
         let msv = StridedView::from_shape([c, 1, 1], &ms[..]).unwrap();
         s.view_mut().zip_with(&msv, |d, e| d.push_str(e)).unwrap();
-        for i in 0..n {
+        for (i, (got, e)) in s.as_slice().iter().zip(&x).enumerate() {
             let k = i / (h * w);
-            prop_assert_eq!(&s.as_slice()[i], &format!("{}{}", x[i], ms[k]));
+            prop_assert_eq!(got, &format!("{}{}", e, ms[k]));
         }
     }
 }
