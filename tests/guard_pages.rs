@@ -1263,3 +1263,82 @@ fn copies_whole_line_blocks_at_guards() {
         }
     }
 }
+
+// p27: a `strided!` block with a `dyn` offset, transposed (`t()` keeps it a
+// static mapping, so the static kernels run on it), read and written at
+// the guards: the first block at position 0, the last ending at the
+// buffer's last element.
+#[test]
+fn transposed_mixed_blocks_at_the_guards() {
+    use constrided::strided;
+    const W: isize = 16;
+    let n = 16 * 8;
+    let mut g = Guarded::new(n * size_of::<f32>());
+    let mut h = Guarded::new(n * size_of::<f32>());
+    for at_end in [true, false] {
+        let a: &mut [f32] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let b: &mut [f32] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        b.iter_mut().enumerate().for_each(|(i, e)| *e = i as f32);
+        for o in [0usize, 8] {
+            let blk = strided!(&*b; shape = (8, 8), strides = (W, 1), offset = dyn o).unwrap();
+            let mut ob =
+                strided!(&mut *a; shape = (8, 8), strides = (W, 1), offset = dyn o).unwrap();
+            Zip::from(&mut ob)
+                .and(&blk.t())
+                .unwrap()
+                .for_each(|d, &s| *d = 0.5 * s);
+            for i in 0..8 {
+                for j in 0..8 {
+                    assert_eq!(ob[[i, j]], 0.5 * blk[[j, i]]);
+                }
+            }
+            ob.assign(&blk.t()).unwrap();
+            ob.zip_with(&blk.t(), |d, &s| *d += s).unwrap();
+            let t = blk.t();
+            assert_eq!(t.sum(), blk.sum());
+            assert_eq!(t.to_vec().len(), 64);
+            let mut ot = ob.t_mut();
+            ot.fill(1.0);
+            ot.map_inplace(|e| *e += 1.0);
+        }
+    }
+}
+
+// p27: `mapv` of an HWC image read as CHW (the untiled whole-row walk of a
+// short fastest source axis) and `-=` of a (c, 1, 1) broadcast operand,
+// over buffers flush against the guards (flipped: the
+// first element read is the buffer's last).
+#[test]
+fn short_axis_maps_and_broadcast_assign_at_the_guards() {
+    use constrided::StridedArray;
+    let (h, w, c) = (16usize, 24usize, 3usize);
+    let n = h * w * c;
+    let mut g = Guarded::new(n);
+    let mut gm = Guarded::new(c * size_of::<f32>());
+    for at_end in [true, false] {
+        let img: &mut [u8] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        img.iter_mut()
+            .enumerate()
+            .for_each(|(i, e)| *e = (i % 251) as u8);
+        let m: &mut [f32] = if at_end { gm.at_end(c) } else { gm.at_start(c) };
+        m.copy_from_slice(&[0.5, 0.25, 0.75]);
+        let v = StridedView::from_shape([h, w, c], &*img).unwrap();
+        for flip in [false, true] {
+            let mut chw = v.permute([2, 0, 1]).unwrap();
+            let mut mv = StridedView::from_shape([c, 1, 1], &*m).unwrap();
+            if flip {
+                chw = chw.flip(0).unwrap().flip(2).unwrap();
+                mv = mv.flip(0).unwrap();
+            }
+            let mut a: StridedArray<f32, 3> = chw.mapv(|x| x as f32);
+            a -= &mv;
+            for k in 0..c {
+                for i in 0..h {
+                    for j in 0..w {
+                        assert_eq!(a[[k, i, j]], chw[[k, i, j]] as f32 - mv[[k, 0, 0]]);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@
 use core::mem::size_of;
 
 use super::engine::{self, for_each_run, walk};
-use super::loops::{small_numel, small_runs};
+use super::loops::{for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};
 use super::zip_stage::{self, Staged};
 use crate::layout::Layout;
@@ -285,7 +285,7 @@ pub(crate) fn sum_slice<T: Copy + Default + core::ops::Add<Output = T>>(x: &[T])
 ///
 /// # Safety
 /// As [`fold_ref`].
-#[inline]
+#[inline(always)]
 pub(crate) unsafe fn sum_raw<T: Copy + Default + core::ops::Add<Output = T>, const N: usize>(
     src: *const T,
     l: &Layout<N>,
@@ -450,6 +450,11 @@ impl<U, const K: usize> Drop for Unwind<'_, U, K> {
     }
 }
 
+/// [`map_uninit`] walks whole output rows, untiled, when the source's
+/// fastest axis is at most this long.
+#[cfg(feature = "alloc")]
+const SHORT_CONFLICT: usize = 4;
+
 /// Writes `f(&src[i])` into the row-major, uninitialised buffer `out` at
 /// every index `i`, calling `f` in an unspecified order. If `f` panics, the
 /// elements written so far are dropped (the traversal is deterministic, so
@@ -490,7 +495,7 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
         tile,
         written: 0,
     };
-    for_each_run(&plan, tile, |[op, sp], n, [oc, sc]| {
+    let mut body = |[op, sp]: [isize; 2], n: usize, [oc, sc]: [isize; 2]| {
         // Local copies: the captured pointers are otherwise reloaded after
         // every store.
         let (out, src) = (out, src);
@@ -521,7 +526,25 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
                 guard.written += n;
             }
         }
-    });
+    };
+    match engine::conflict_axis(&plan) {
+        // The source's fastest axis is short (a HWC image's 3 channels
+        // read as CHW): whole output rows, each reading the source at a
+        // constant stride. Tiles of `SHORT_CONFLICT` or fewer source rows
+        // would cost their loops more than they save: the rows' lines are
+        // read at most that many times, in order. Only for outputs
+        // without drop glue: `Unwind` drops the first `written` elements
+        // of `for_each_run`'s order, which this walk does not follow.
+        Some(b) if const { !each::<U>() } && plan.shape[b] <= SHORT_CONFLICT => {
+            let inner = plan.rank - 1;
+            let (n, c) = (
+                plan.shape[inner],
+                [plan.strides[0][inner], plan.strides[1][inner]],
+            );
+            for_each_outer(&plan, inner, |pos| body(pos, n, c));
+        }
+        _ => for_each_run(&plan, tile, body),
+    }
     // Every element is initialised: the caller owns them now.
     let written = guard.written;
     core::mem::forget(guard);

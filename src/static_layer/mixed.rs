@@ -81,32 +81,43 @@ pub struct MAxis<S, T>(PhantomData<fn() -> (S, T)>);
 /// use constrided::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedAxes};
 /// type A = (MAxis<Dyn, Dyn>, MAxis<Fix<3>, FixS<1>>);
 /// assert_eq!(<A as MixedAxes<2>>::SIZES, [None, Some(3)]);
+/// assert_eq!(<<A as MixedAxes<2>>::Reversed as MixedAxes<2>>::SIZES, [Some(3), None]);
 /// ```
 pub trait MixedAxes<const N: usize>: Sealed {
     /// Static sizes.
     const SIZES: [Option<usize>; N];
     /// Static strides.
     const STRIDES: [Option<isize>; N];
+    /// The same axes in reverse order: the axes of the transpose, so that
+    /// `t()` of a mixed layout keeps every static entry static.
+    type Reversed: MixedAxes<N>;
 }
 
 macro_rules! mixed_axes {
-    ($n:literal; $($s:ident $t:ident),*) => {
+    ($n:literal; $($s:ident $t:ident),*; $($rs:ident $rt:ident),*) => {
         impl<$($s: CountEntry, $t: StrideEntry),*> Sealed for ($(MAxis<$s, $t>,)*) {}
         impl<$($s: CountEntry, $t: StrideEntry),*> MixedAxes<$n> for ($(MAxis<$s, $t>,)*) {
             const SIZES: [Option<usize>; $n] = [$($s::VALUE),*];
             const STRIDES: [Option<isize>; $n] = [$($t::VALUE),*];
+            type Reversed = ($(MAxis<$rs, $rt>,)*);
         }
     };
 }
-mixed_axes!(0;);
-mixed_axes!(1; S0 T0);
-mixed_axes!(2; S0 T0, S1 T1);
-mixed_axes!(3; S0 T0, S1 T1, S2 T2);
-mixed_axes!(4; S0 T0, S1 T1, S2 T2, S3 T3);
-mixed_axes!(5; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4);
-mixed_axes!(6; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5);
-mixed_axes!(7; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5, S6 T6);
-mixed_axes!(8; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5, S6 T6, S7 T7);
+mixed_axes!(0;;);
+mixed_axes!(1; S0 T0; S0 T0);
+mixed_axes!(2; S0 T0, S1 T1; S1 T1, S0 T0);
+mixed_axes!(3; S0 T0, S1 T1, S2 T2; S2 T2, S1 T1, S0 T0);
+mixed_axes!(4; S0 T0, S1 T1, S2 T2, S3 T3; S3 T3, S2 T2, S1 T1, S0 T0);
+mixed_axes!(5; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4; S4 T4, S3 T3, S2 T2, S1 T1, S0 T0);
+mixed_axes!(6; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5; S5 T5, S4 T4, S3 T3, S2 T2, S1 T1, S0 T0);
+mixed_axes!(
+    7; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5, S6 T6;
+    S6 T6, S5 T5, S4 T4, S3 T3, S2 T2, S1 T1, S0 T0
+);
+mixed_axes!(
+    8; S0 T0, S1 T1, S2 T2, S3 T3, S4 T4, S5 T5, S6 T6, S7 T7;
+    S7 T7, S6 T6, S5 T5, S4 T4, S3 T3, S2 T2, S1 T1, S0 T0
+);
 
 /// A layout whose static entries are in its type (`A`: a tuple of
 /// [`MAxis`], `O`: the offset entry) and whose run-time entries are held
@@ -318,12 +329,19 @@ impl<A: MixedAxes<N>, O: CountEntry, const N: usize> Mapping<N> for MixedLayout<
     // kernels' static paths (loop nests over the constant shape, positions
     // from `offset_of_unchecked`) apply, as for a `strided!` view.
     const STATIC: bool = Self::FIXED.is_some();
-    // Reversing the axes moves the static entries to other places, which
-    // the `MixedAxes` types cannot say: the transpose is a runtime layout.
-    type Transposed = Layout<N>;
+    // Reversing the axes reverses the static entries with them (the
+    // offset stays): the transpose is a mixed layout again, as static as
+    // this one, so a transposed static block still folds.
+    type Transposed = MixedLayout<A::Reversed, O, N>;
     #[inline(always)]
-    fn transposed(&self) -> Layout<N> {
-        self.to_layout().t()
+    fn transposed(&self) -> Self::Transposed {
+        // The run-time layout reversed, and the static entries reversed
+        // with it: entry k of the result is entry N-1-k of this layout,
+        // which the static entries of `A::Reversed` at k name.
+        MixedLayout {
+            layout: self.layout.t(),
+            _static: PhantomData,
+        }
     }
     #[inline(always)]
     fn shape(&self) -> [usize; N] {

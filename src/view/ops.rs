@@ -243,7 +243,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(v.sum(), 21.0);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    #[inline]
+    // Always inlined, as the small-view kernel it calls: a view made per
+    // call in a loop (`windows`, blocks) is summed in the caller's loop.
+    #[inline(always)]
     pub fn sum(&self) -> T
     where
         T: Copy + Default + core::ops::Add<Output = T>,

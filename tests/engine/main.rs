@@ -14,4 +14,5 @@ mod kernel_props;
 mod linalg_props;
 mod materialize_props;
 mod reduce_props;
+mod short_axis_props;
 mod zip_props;

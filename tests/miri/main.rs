@@ -18,6 +18,7 @@ mod miri_linalg;
 mod miri_map_drop;
 mod miri_map_reduce;
 mod miri_materialize;
+mod miri_mixed_transpose;
 #[cfg(feature = "ndarray")]
 mod miri_ndarray_empty;
 #[cfg(feature = "ndarray")]
@@ -29,6 +30,7 @@ mod miri_review_gemm;
 mod miri_review_k27;
 mod miri_review_static_extremes;
 mod miri_review_t30;
+mod miri_short_axis;
 mod miri_short_runs;
 mod miri_small_direct;
 mod miri_staged;

@@ -13,6 +13,7 @@ mod arith_props;
 mod convenience_props;
 mod dyn_props;
 mod layout_props;
+mod mixed_transpose_props;
 mod shape_props;
 mod static_transform_props;
 mod stats_props;
