@@ -13,4 +13,5 @@ mod kernel_props;
 mod linalg_props;
 mod materialize_props;
 mod reduce_props;
+mod review_z28_props;
 mod zip_props;
