@@ -1342,3 +1342,65 @@ fn short_axis_maps_and_broadcast_assign_at_the_guards() {
         }
     }
 }
+
+#[test]
+fn staged_zip_with_mixed_sizes_hinted_at_guards() {
+    // Review r-z28: `zip_with` through the shared staged walk with
+    // destination and source element sizes that differ (f64 <- f32 and
+    // u8 <- u64), both flush against the guards, above 1 MiB (the
+    // destination's next strip hinted), the destination also flipped
+    // (rows then step backwards) and the source flipped.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn go<T: Copy + PartialEq + core::fmt::Debug, U: Copy>(
+        r: usize,
+        c: usize,
+        u: impl Fn(usize) -> U,
+        f: impl Fn(T, U) -> T + Copy,
+        zero: T,
+    ) {
+        let n = r * c;
+        assert!(n * size_of::<T>() >= 1 << 20);
+        let (mut gs, mut gd) = (
+            Guarded::new(n * size_of::<U>()),
+            Guarded::new(n * size_of::<T>()),
+        );
+        let src: &mut [U] = gs.at_end(n);
+        src.iter_mut().enumerate().for_each(|(i, e)| *e = u(i));
+        let sl = Layout::new([r, c], [1, r as isize], 0).unwrap();
+        let sv = StridedView::new(&*src, sl).unwrap();
+        let dst: &mut [T] = gd.at_end(n);
+        under_every_setting(|level, _| {
+            for dl in [
+                Layout::contiguous([r, c]),
+                Layout::contiguous([r, c]).flip(0).unwrap(),
+            ] {
+                for s in [sv, sv.flip(0).unwrap().flip(1).unwrap()] {
+                    dst.fill(zero);
+                    let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+                    dv.zip_with(&s, |d, &s| *d = f(*d, s)).unwrap();
+                    let want: Vec<T> = s.iter().map(|&s| f(zero, s)).collect();
+                    let got: Vec<T> = StridedView::new(&*dst, dl)
+                        .unwrap()
+                        .iter()
+                        .copied()
+                        .collect();
+                    assert!(got == want, "{level:?} {r}x{c}");
+                }
+            }
+        });
+    }
+    go::<f64, f32>(
+        16 * 14 + 5,
+        256 + 97 + 256,
+        |i| i as f32,
+        |d, s| d + s as f64,
+        1.0,
+    );
+    go::<u8, u64>(
+        8 * 70 + 3,
+        256 * 8 + 1,
+        |i| i as u64 * 7,
+        |d, s| d ^ s as u8,
+        3,
+    );
+}

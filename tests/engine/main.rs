@@ -15,4 +15,5 @@ mod linalg_props;
 mod materialize_props;
 mod reduce_props;
 mod short_axis_props;
+mod review_z28_props;
 mod zip_props;

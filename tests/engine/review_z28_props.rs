@@ -1,0 +1,249 @@
+//! Review r-z28: the staged walk shared by `Zip` and `zip_with`
+//! (`zip_stage::walk`) against the brute-force model, on sizes around the
+//! staging strip's edges (rows per strip 8 to 64, columns per strip 256,
+//! row tiles of 256), rank 2 to 8: destination and sources permuted,
+//! flipped, padded (views of part of a buffer), sources broadcast;
+//! `zip_with` with destination and source element sizes that differ.
+
+use super::model;
+
+use constrided::{Layout, StridedView, StridedViewMut, Zip};
+use model::*;
+use proptest::prelude::*;
+
+fn cases() -> ProptestConfig {
+    ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 32 })
+}
+
+trait E: Copy + PartialEq + core::fmt::Debug + 'static {
+    fn of(i: u64) -> Self;
+    fn bits(self) -> u64;
+}
+macro_rules! int {
+    ($($t:ty),*) => {$(impl E for $t {
+        fn of(i: u64) -> Self { i as $t }
+        fn bits(self) -> u64 { self as u64 }
+    })*};
+}
+int!(u8, u16, u32, u64);
+impl E for f32 {
+    fn of(i: u64) -> Self {
+        (i % 4093) as f32
+    }
+    fn bits(self) -> u64 {
+        self as u64
+    }
+}
+impl E for f64 {
+    fn of(i: u64) -> Self {
+        (i % 65521) as f64
+    }
+    fn bits(self) -> u64 {
+        self as u64
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Spec {
+    perm: Vec<usize>,
+    flips: Vec<bool>,
+    pad: Vec<usize>,
+    offset: usize,
+    bcast: Vec<bool>,
+}
+
+fn spec(rank: usize) -> impl Strategy<Value = Spec> {
+    (
+        Just((0..rank).collect::<Vec<usize>>()).prop_shuffle(),
+        proptest::collection::vec(prop_oneof![2 => Just(false), 1 => Just(true)], rank),
+        proptest::collection::vec(prop_oneof![3 => Just(0usize), 1 => 1usize..3], rank),
+        0usize..3,
+        proptest::collection::vec(prop_oneof![6 => Just(false), 1 => Just(true)], rank),
+    )
+        .prop_map(|(perm, flips, pad, offset, bcast)| Spec {
+            perm,
+            flips,
+            pad,
+            offset,
+            bcast,
+        })
+}
+
+// A buffer of `T` (values from `salt`) and a layout of `shape` (size-1
+// axes where broadcast), permuted, padded, flipped, at an offset; the
+// buffer ends at the layout's last position + `tail`.
+fn operand<T: E, const N: usize>(
+    shape: [usize; N],
+    s: &Spec,
+    salt: u64,
+    broadcast: bool,
+) -> (Vec<T>, Layout<N>) {
+    let own: [usize; N] =
+        core::array::from_fn(|k| if broadcast && s.bcast[k] { 1 } else { shape[k] });
+    let mut strides = [0isize; N];
+    let mut step = 1isize;
+    for &k in s.perm.iter().rev() {
+        strides[k] = step;
+        step *= (own[k] + s.pad[k]).max(1) as isize;
+    }
+    let mut l = Layout::new(own, strides, s.offset).unwrap();
+    for k in 0..N {
+        if s.flips[k] {
+            l = l.flip(k).unwrap();
+        }
+    }
+    let buf = (0..l.required_len() as u64)
+        .map(|i| T::of(i.wrapping_mul(7).wrapping_add(salt)))
+        .collect();
+    (buf, l)
+}
+
+fn at<T: E, const N: usize>(buf: &[T], l: &Layout<N>, idx: [usize; N]) -> T {
+    let i: [usize; N] = core::array::from_fn(|k| if l.shape()[k] == 1 { 0 } else { idx[k] });
+    buf[position(l.strides(), l.offset(), i) as usize]
+}
+
+fn mix<T: E>(d: T, a: u64, s: u64) -> T {
+    T::of(d.bits().wrapping_mul(3).wrapping_add(a).wrapping_add(s))
+}
+
+// zip_with(d: T, s: U) and Zip (d: T, a: T contiguous, s: U) against
+// the model.
+fn check<T: E, U: E, const N: usize>(shape: [usize; N], ds: &Spec, ss: &Spec) {
+    let (sbuf, sl) = operand::<U, N>(shape, ss, 3, true);
+    let (mut dbuf, dl) = operand::<T, N>(shape, ds, 5, false);
+    let abuf: Vec<T> = (0..shape.iter().product::<usize>() as u64)
+        .map(|i| T::of(i * 11 + 1))
+        .collect();
+    let al = Layout::contiguous(shape);
+    let idxs = indices(shape);
+    let mut want = dbuf.clone();
+    for &idx in &idxs {
+        let p = position(dl.strides(), dl.offset(), idx) as usize;
+        want[p] = mix(want[p], 0, at(&sbuf, &sl, idx).bits());
+    }
+    let sv = StridedView::new(&sbuf, sl).unwrap();
+    StridedViewMut::new(&mut dbuf, dl)
+        .unwrap()
+        .zip_with(&sv, |d, s| *d = mix(*d, 0, s.bits()))
+        .unwrap();
+    assert_eq!(dbuf, want, "zip_with {shape:?}");
+    for &idx in &idxs {
+        let p = position(dl.strides(), dl.offset(), idx) as usize;
+        want[p] = mix(
+            want[p],
+            at(&abuf, &al, idx).bits(),
+            at(&sbuf, &sl, idx).bits(),
+        );
+    }
+    let av = StridedView::new(&abuf, al).unwrap();
+    let mut dv = StridedViewMut::new(&mut dbuf, dl).unwrap();
+    Zip::from(&mut dv)
+        .and(av)
+        .unwrap()
+        .and_broadcast(sv)
+        .unwrap()
+        .for_each(|d, a, s| *d = mix(*d, a.bits(), s.bits()));
+    assert_eq!(dbuf, want, "Zip {shape:?}");
+}
+
+fn pair<const N: usize>(t: u8, shape: [usize; N], ds: &Spec, ss: &Spec) {
+    match t {
+        0 => check::<f64, f32, N>(shape, ds, ss),
+        1 => check::<f32, f64, N>(shape, ds, ss),
+        2 => check::<u8, u64, N>(shape, ds, ss),
+        3 => check::<u64, u8, N>(shape, ds, ss),
+        4 => check::<u16, u16, N>(shape, ds, ss),
+        5 => check::<u32, u8, N>(shape, ds, ss),
+        _ => check::<u8, u16, N>(shape, ds, ss),
+    }
+}
+
+fn edge() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        Just(1usize),
+        Just(2),
+        7usize..10,
+        15usize..18,
+        31usize..34,
+        63usize..66,
+        255usize..258,
+    ]
+}
+
+fn small() -> impl Strategy<Value = usize> {
+    prop_oneof![Just(1usize), 2usize..4, 7usize..10, 15usize..18]
+}
+
+proptest! {
+    #![proptest_config(cases())]
+
+    #[test]
+    fn staged_walk_rank2_edges(
+        s in proptest::array::uniform2(edge()),
+        ds in spec(2), ss in spec(2), t in 0u8..7,
+    ) {
+        pair(t, s, &ds, &ss);
+    }
+
+    #[test]
+    fn staged_walk_rank3_edges(
+        s in (edge(), small(), edge()),
+        ds in spec(3), ss in spec(3), t in 0u8..7,
+    ) {
+        prop_assume!(s.0 * s.1 * s.2 <= 1 << 18);
+        pair(t, [s.0, s.1, s.2], &ds, &ss);
+    }
+
+    #[test]
+    fn staged_walk_rank4_to_8(
+        s in proptest::array::uniform8(prop_oneof![3 => Just(1usize), 2 => 2usize..4, 1 => 5usize..18]),
+        rank in 4usize..=8,
+        ds in spec(8), ss in spec(8), t in 0u8..7,
+    ) {
+        let n: usize = s.iter().product();
+        prop_assume!(n <= 1 << 16);
+        // (Higher ranks: the first `rank` axes of each, the rest size 1.)
+        let mut s = s;
+        for d in s.iter_mut().skip(rank) {
+            *d = 1;
+        }
+        pair(t, s, &ds, &ss);
+    }
+}
+
+// Above 1 MiB the staged walk hints the next strip's rows of every
+// contiguous operand (zip_with: the destination). Release only (1 M
+// elements through the model).
+#[test]
+#[cfg_attr(any(debug_assertions, miri), ignore = "1 MiB operands: release only")]
+fn staged_walk_hinted_sizes() {
+    let flip = Spec {
+        perm: vec![1, 0],
+        flips: vec![true, true],
+        pad: vec![1, 0],
+        offset: 2,
+        bcast: vec![false, false],
+    };
+    let t = Spec {
+        perm: vec![1, 0],
+        flips: vec![false, false],
+        pad: vec![0, 0],
+        offset: 0,
+        bcast: vec![false, false],
+    };
+    let row = Spec {
+        perm: vec![0, 1],
+        flips: vec![false, true],
+        pad: vec![0, 3],
+        offset: 1,
+        bcast: vec![false, false],
+    };
+    for shape in [[1025, 1025], [4097, 257], [257, 4097], [2049, 513]] {
+        for (ds, ss) in [(&row, &t), (&row, &flip), (&flip, &t), (&t, &row)] {
+            check::<u8, u8, 2>(shape, ds, ss);
+            check::<f32, f64, 2>(shape, ds, ss);
+            check::<f64, f32, 2>(shape, ds, ss);
+        }
+    }
+}
