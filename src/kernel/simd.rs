@@ -49,12 +49,29 @@ pub(crate) const STREAM_MIN_BYTES: usize = 32 << 20;
 fn detect() -> Level {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
+        // `#[target_feature(enable = "avx512f,avx512bw")]` also enables
+        // what rustc implies from them (AVX2, FMA, F16C; AVX and the SSE
+        // levels come with every AVX2 CPU, as for Level::Avx2), and
+        // Level::Avx512 also runs the AVX2 paths (`level() >= Level::Avx2`):
+        // each is detected here, as their CPUID bits are separate (a VM may
+        // report AVX-512 F and BW without AVX2).
         #[cfg(feature = "std")]
-        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw") {
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+            && std::is_x86_feature_detected!("f16c")
+        {
             return Level::Avx512;
         }
         #[cfg(not(feature = "std"))]
-        if cfg!(all(target_feature = "avx512f", target_feature = "avx512bw")) {
+        if cfg!(all(
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx2",
+            target_feature = "fma",
+            target_feature = "f16c"
+        )) {
             return Level::Avx512;
         }
         #[cfg(feature = "std")]

@@ -153,3 +153,31 @@ proptest! {
         both(sl, dl, sskew, dskew, 0);
     }
 }
+
+// The other plain 2-byte elements take the same blocks (bytes moved
+// whole): `[u8; 2]`, and `half::f16` / `bf16` (finite values, compared
+// with `==`), in a flipped NCHW -> NHWC and a streamed flipped transpose.
+#[test]
+fn other_two_byte_plain_elements() {
+    let cases = [
+        permuted([2, 64, 9, 9], [0, 2, 3, 1], [false, true, false, false]),
+        permuted([3, 32, 4, 33], [0, 2, 3, 1], [false, false, true, false]),
+    ];
+    let (tl, tdl) = permuted([320, 192], [1, 0], [true, false]);
+    let pair = |i: usize| [(i as u8).wrapping_mul(7), (i >> 8) as u8];
+    for (sl, dl) in cases {
+        check(pair, sl, dl, 3, 1, 0);
+    }
+    check(pair, tl, tdl, 0, 5, 0);
+    #[cfg(feature = "half")]
+    {
+        let f = |i: usize| half::f16::from_bits((i as u16).wrapping_mul(7) & 0x3bff);
+        let b = |i: usize| half::bf16::from_bits((i as u16).wrapping_mul(7) & 0x3f7f);
+        for (sl, dl) in cases {
+            check(f, sl, dl, 1, 2, 0);
+            check(b, sl, dl, 2, 1, 0);
+        }
+        check(f, tl, tdl, 0, 0, 0);
+        check(b, tl, tdl, 1, 0, 0);
+    }
+}
