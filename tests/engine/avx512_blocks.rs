@@ -9,13 +9,11 @@
 
 use super::model;
 
+use super::SWITCHES;
 use constrided::kernel::{force_level, force_streaming, rearrange, Level};
 use constrided::{Layout, StridedView, StridedViewMut};
 use model::positions;
 use proptest::prelude::*;
-use std::sync::Mutex;
-
-static SWITCHES: Mutex<()> = Mutex::new(());
 
 fn settings() -> Vec<(Level, Option<bool>)> {
     let mut v = vec![(Level::Portable, Some(false))];

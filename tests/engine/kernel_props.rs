@@ -419,6 +419,7 @@ fn check_par_fill<const N: usize>(
     };
     let buf = buffer(l.required_len() + slack, 5);
     let mut got = buf.clone();
+    let _g = super::SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     kernel::force_streaming(stream);
     StridedViewMut::new(&mut got, l).unwrap().par_fill(-1);
     kernel::force_streaming(None);

@@ -8,12 +8,17 @@
 #[path = "../model/mod.rs"]
 mod model;
 
+/// Held by every test that forces a kernel level or streaming (process-wide
+/// switches): tests of one binary run on several threads, and a level forced
+/// by one test would otherwise change what another one covers.
+pub static SWITCHES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 mod avx512_blocks;
 mod engine_props;
 mod kernel_props;
 mod linalg_props;
 mod materialize_props;
 mod reduce_props;
-mod short_axis_props;
 mod review_z28_props;
+mod short_axis_props;
 mod zip_props;

@@ -472,6 +472,7 @@ where
         + From<f32>,
 {
     use constrided::kernel::{force_level, Level};
+    let _g = super::SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     let a = 2usize;
     let span = rows.saturating_sub(1) * rs.unsigned_abs() + n;
     let bs = span + 3;
@@ -554,6 +555,7 @@ fn check_first_nan<T: Copy + PartialOrd + core::fmt::Debug>(
     bits: impl Fn(T) -> u64,
 ) {
     use constrided::kernel::{force_level, Level};
+    let _g = super::SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     for rows in [1usize, 2, 3, 4, 5, 8, 9] {
         for n in [1usize, 3, 8, 17, 300] {
             let mut buf: Vec<T> = (0..rows * n).map(|i| vals[(i * 7) % vals.len()]).collect();
