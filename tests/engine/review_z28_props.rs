@@ -43,31 +43,9 @@ impl E for f64 {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Spec {
-    perm: Vec<usize>,
-    flips: Vec<bool>,
-    pad: Vec<usize>,
-    offset: usize,
-    bcast: Vec<bool>,
-}
-
-fn spec(rank: usize) -> impl Strategy<Value = Spec> {
-    (
-        Just((0..rank).collect::<Vec<usize>>()).prop_shuffle(),
-        proptest::collection::vec(prop_oneof![2 => Just(false), 1 => Just(true)], rank),
-        proptest::collection::vec(prop_oneof![3 => Just(0usize), 1 => 1usize..3], rank),
-        0usize..3,
-        proptest::collection::vec(prop_oneof![6 => Just(false), 1 => Just(true)], rank),
-    )
-        .prop_map(|(perm, flips, pad, offset, bcast)| Spec {
-            perm,
-            flips,
-            pad,
-            offset,
-            bcast,
-        })
-}
+// The operand layouts of zip_props (permuted, padded, flipped, offset or
+// broadcast).
+use super::zip_props::{spec, Spec};
 
 // A buffer of `T` (values from `salt`) and a layout of `shape` (size-1
 // axes where broadcast), permuted, padded, flipped, at an offset; the

@@ -33,15 +33,15 @@ elem!(u8, u16, u32, u64);
 // view of part of a larger buffer; or a broadcast of a row-major operand
 // whose `bcast` axes have size 1.
 #[derive(Clone, Debug)]
-struct Spec {
-    perm: Vec<usize>,
-    flips: Vec<bool>,
-    pad: Vec<usize>,
-    offset: usize,
-    bcast: Vec<bool>,
+pub(crate) struct Spec {
+    pub(crate) perm: Vec<usize>,
+    pub(crate) flips: Vec<bool>,
+    pub(crate) pad: Vec<usize>,
+    pub(crate) offset: usize,
+    pub(crate) bcast: Vec<bool>,
 }
 
-fn spec(rank: usize) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec(rank: usize) -> impl Strategy<Value = Spec> {
     (
         Just((0..rank).collect::<Vec<usize>>()).prop_shuffle(),
         proptest::collection::vec(prop_oneof![3 => Just(false), 1 => Just(true)], rank),
