@@ -589,9 +589,10 @@ pub fn all() -> Vec<CaseDef> {
     out
 }
 
-// One `dot` case: `a.dot(&b)` on n x n matrices of `$t`, `a` and/or `b`
-// transposed (a column-major view of the same buffer), against ndarray's
-// `dot` on the same layouts. Each run allocates its result (both do).
+// One `dot` case: `a.dot(&b)` on n x n row-major arrays of `$t`, `a` and/or
+// `b` transposed (`.t()`, a column-major view of the same buffer), against
+// ndarray's `dot` written the same way. Each run allocates its result (both
+// do).
 macro_rules! dot_case {
     ($t:ty, $tname:literal, $n:expr, $ta:expr, $tb:expr) => {{
         let (n, ta, tb) = ($n, $ta, $tb);
@@ -602,43 +603,37 @@ macro_rules! dot_case {
             if tb { " b^T" } else { " b" }
         );
         def(name.clone(), move || {
-            let strides = |t: bool| {
-                if t {
-                    [1isize, n as isize]
-                } else {
-                    [n as isize, 1]
-                }
-            };
-            let (sa, sb) = (strides(ta), strides(tb));
-            let mk = |seed: usize| -> Rc<Vec<$t>> {
-                Rc::new(
-                    (0..n * n)
-                        .map(|i| ((i * 7 + seed) % 17) as $t - 8.0)
-                        .collect(),
-                )
+            // Both sides hold row-major arrays and transpose an operand as
+            // a user does (`a.t()`, a free view), inside the timed call.
+            let mk = |seed: usize| -> Vec<$t> {
+                (0..n * n)
+                    .map(|i| ((i * 7 + seed) % 17) as $t - 8.0)
+                    .collect()
             };
             let (a, b) = (mk(1), mk(2));
-            let (a2, b2) = (a.clone(), b.clone());
-            let (la, lb) = (l::<2>(&[n, n], &sa), l::<2>(&[n, n], &sb));
-            let nd2 = |buf: &Rc<Vec<$t>>, st: [isize; 2]| {
-                ndarray::Array2::from_shape_vec(
-                    (n, n).strides((st[0] as usize, st[1] as usize)),
-                    buf.to_vec(),
-                )
-                .unwrap()
-            };
-            let (na, nb) = (nd2(&a2, sa), nd2(&b2, sb));
+            let ca = constrided::StridedArray::from_vec([n, n], a.clone()).unwrap();
+            let cb = constrided::StridedArray::from_vec([n, n], b.clone()).unwrap();
+            let na = ndarray::Array2::from_shape_vec((n, n), a).unwrap();
+            let nb = ndarray::Array2::from_shape_vec((n, n), b).unwrap();
             bench(
                 &name,
                 3 * n * n * core::mem::size_of::<$t>(),
                 false,
                 Box::new(move || {
-                    let av = StridedView::new(&a[..], la).unwrap();
-                    let bv = StridedView::new(&b[..], lb).unwrap();
-                    black_box(av.dot(&bv));
+                    black_box(match (ta, tb) {
+                        (false, false) => ca.dot(&cb),
+                        (true, false) => ca.t().dot(&cb),
+                        (false, true) => ca.dot(&cb.t()),
+                        (true, true) => ca.t().dot(&cb.t()),
+                    });
                 }),
                 Box::new(move || {
-                    black_box(na.dot(&nb));
+                    black_box(match (ta, tb) {
+                        (false, false) => na.dot(&nb),
+                        (true, false) => na.t().dot(&nb),
+                        (false, true) => na.dot(&nb.t()),
+                        (true, true) => na.t().dot(&nb.t()),
+                    });
                 }),
                 None,
                 None,

@@ -75,6 +75,16 @@ pub trait LinalgScalar:
     ) {
         generic_gemm(alpha, a, b, beta, c)
     }
+
+    // `a·b` into a new row-major array (the 2-D·2-D `dot`); the shapes are
+    // checked by the caller and again by `gemm`.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    fn product(a: StridedView<'_, Self, 2>, b: StridedView<'_, Self, 2>) -> StridedArray<Self, 2> {
+        let mut out = StridedArray::from_elem([a.shape()[0], b.shape()[1]], Self::ZERO);
+        Self::gemm(Self::ONE, a, b, Self::ZERO, out.view_mut());
+        out
+    }
 }
 
 // The shapes of a GEMM: `(m, k, n)`, or the error naming the wrong one.
@@ -215,6 +225,42 @@ macro_rules! float_scalar {
                     )
                 }
             }
+
+            // matrixmultiply writes every element of C without reading it
+            // when β = 0 ("C does not need to be initialized"), as ndarray's
+            // `dot` relies on: no zeroing pass before the product.
+            #[cfg(feature = "alloc")]
+            fn product(
+                a: StridedView<'_, $t, 2>,
+                b: StridedView<'_, $t, 2>,
+            ) -> StridedArray<$t, 2> {
+                let (m, k, n) = checked_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]]);
+                if m == 0 || n == 0 || k == 0 {
+                    return StridedArray::from_elem([m, n], 0.0);
+                }
+                let mut out = StridedArray::<core::mem::MaybeUninit<$t>, 2>::uninit([m, n]);
+                let cp = out.as_mut_slice().as_mut_ptr().cast::<$t>();
+                let (sa, sb) = (a.strides(), b.strides());
+                let ap = a.as_ptr().wrapping_add(a.offset());
+                let bp = b.as_ptr().wrapping_add(b.offset());
+                // SAFETY: as in `gemm` for A and B (shapes checked, no
+                // operand empty, every position matrixmultiply forms for
+                // in-range (i, j) is one the view reaches). C is the fresh
+                // m·n buffer of `out`, row-major (strides (n, 1), unique),
+                // owned here and overlapping neither operand; β = 0, so
+                // matrixmultiply writes each of its m·n elements once and
+                // reads none (`MaybeUninit<$t>` has `$t`'s layout); the
+                // row stride n fits an isize, as the buffer of m·n elements
+                // was allocated.
+                unsafe {
+                    $gemm(
+                        m, k, n, 1.0, ap, sa[0], sa[1], bp, sb[0], sb[1], 0.0, cp, n as isize, 1,
+                    )
+                };
+                // SAFETY: the GEMM above wrote all m·n elements (β = 0
+                // overwrites every element of C; m, n, k > 0).
+                unsafe { out.assume_init() }
+            }
         }
     };
 }
@@ -334,11 +380,8 @@ fn dot_mm<T: LinalgScalar>(
     a: StridedView<'_, T, 2>,
     b: StridedView<'_, T, 2>,
 ) -> Result<StridedArray<T, 2>, LayoutError> {
-    let (m, n) = (a.shape()[0], b.shape()[1]);
-    gemm_shapes(a.shape(), b.shape(), [m, n])?;
-    let mut out = StridedArray::from_elem([m, n], T::ZERO);
-    T::gemm(T::ONE, a, b, T::ZERO, out.view_mut());
-    Ok(out)
+    gemm_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]])?;
+    Ok(T::product(a, b))
 }
 
 /// Views, mutable views and arrays as operands of [`general_mat_mul`] and
