@@ -278,3 +278,68 @@ fn dot_empty_and_overflowing_shapes() {
     let b = StridedView::new(&one, Layout::new([1, big], [0, 0], 0).unwrap()).unwrap();
     assert!(catch_unwind(AssertUnwindSafe(|| a.dot(&b))).is_err());
 }
+
+// Ranks 1 and 8, a size-0 run-time axis, a static offset: the transpose
+// (and its transpose) against the run-time layout's.
+#[test]
+fn transposed_mixed_layouts_rank_1_and_8_and_empty() {
+    use constrided::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedLayout};
+    let buf: Vec<u32> = (0..300).collect();
+    type R1 = MixedLayout<(MAxis<Fix<4>, FixS<-3>>,), Dyn, 1>;
+    let l1 = Layout::new([4], [-3], 9).unwrap();
+    let v1 = StridedView::new(&buf, R1::new([4], [-3], 9).unwrap()).unwrap();
+    same(&v1.t(), l1.t(), &buf);
+    type A8 = (
+        MAxis<Fix<2>, FixS<-64>>,
+        MAxis<Dyn, FixS<1>>,
+        MAxis<Fix<1>, Dyn>,
+        MAxis<Fix<2>, FixS<32>>,
+        MAxis<Dyn, Dyn>,
+        MAxis<Fix<2>, FixS<-8>>,
+        MAxis<Fix<1>, FixS<0>>,
+        MAxis<Fix<2>, FixS<2>>,
+    );
+    for (d1, d4, s4) in [(2usize, 2usize, 4isize), (1, 1, -4), (2, 0, 4), (0, 2, 4)] {
+        let shape = [2, d1, 1, 2, d4, 2, 1, 2];
+        let strides = [-64, 1, 5, 32, s4, -8, 0, 2];
+        let off = 64 + 8 + if s4 < 0 { 4 } else { 0 };
+        let l = Layout::new(shape, strides, off).unwrap();
+        let m = MixedLayout::<A8, Dyn, 8>::new(shape, strides, off).unwrap();
+        let v = StridedView::new(&buf[..l.required_len()], m).unwrap();
+        same(&v.t(), l.t(), &buf[..l.required_len()]);
+        same(&v.t().t(), l, &buf[..l.required_len()]);
+        let ms = MixedLayout::<A8, Fix<76>, 8>::new(shape, strides, 76);
+        if let Ok(ms) = ms {
+            let lv = Layout::new(shape, strides, 76).unwrap();
+            let v = StridedView::new(&buf, ms).unwrap();
+            same(&v.t(), lv.t(), &buf);
+        }
+    }
+}
+
+// Every size and stride static (the static kernels run on the transpose),
+// negative and zero strides, a size-1 axis, the dyn offset at the lowest
+// and highest it may be.
+#[test]
+fn transposed_fully_static_rank_5_at_both_ends() {
+    use constrided::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedLayout};
+    type A5 = (
+        MAxis<Fix<2>, FixS<-20>>,
+        MAxis<Fix<1>, FixS<7>>,
+        MAxis<Fix<3>, FixS<0>>,
+        MAxis<Fix<2>, FixS<5>>,
+        MAxis<Fix<3>, FixS<-1>>,
+    );
+    let (shape, strides) = ([2, 1, 3, 2, 3], [-20, 7, 0, 5, -1]);
+    let buf: Vec<u32> = (0..60).collect();
+    // Reach: 22 below element 0, 5 above.
+    for off in [22usize, 30, 54] {
+        let l = Layout::new(shape, strides, off).unwrap();
+        let part = &buf[..l.required_len()];
+        let m = MixedLayout::<A5, Dyn, 5>::new(shape, strides, off).unwrap();
+        let v = StridedView::new(part, m).unwrap();
+        same(&v.t(), l.t(), part);
+        same(&v.t().t(), l, part);
+        same(&v.t().flip(1).unwrap(), l.t().flip(1).unwrap(), part);
+    }
+}
