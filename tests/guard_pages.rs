@@ -1404,3 +1404,72 @@ fn staged_zip_with_mixed_sizes_hinted_at_guards() {
         3,
     );
 }
+
+// l29 (review r-p27): the 2-D `dot` of f64 / f32 writes matrixmultiply's C
+// into uninitialised memory; its operands, flush against the guards
+// (row-major, transposed, flipped: the first or last element at a guard),
+// are read only where they reach, and every element of C is the product.
+#[test]
+fn dot_into_uninit_operands_at_the_guards() {
+    fn go<T: Copy + PartialEq + core::fmt::Debug + constrided::linalg::LinalgScalar>(
+        to: impl Fn(u32) -> T,
+        sum: impl Fn(&[T], &[T]) -> T,
+    ) {
+        for (m, k, n) in [(1usize, 1usize, 1usize), (3, 5, 7), (9, 16, 5), (17, 3, 33)] {
+            let mut ga = Guarded::new(m * k * size_of::<T>());
+            let mut gb = Guarded::new(k * n * size_of::<T>());
+            for at_end in [true, false] {
+                let xa: &mut [T] = if at_end {
+                    ga.at_end(m * k)
+                } else {
+                    ga.at_start(m * k)
+                };
+                let xb: &mut [T] = if at_end {
+                    gb.at_end(k * n)
+                } else {
+                    gb.at_start(k * n)
+                };
+                xa.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = to(i as u32 % 7));
+                xb.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = to(i as u32 % 5));
+                let (xa, xb) = (&*xa, &*xb);
+                let las = [
+                    Layout::new([m, k], [k as isize, 1], 0).unwrap(),
+                    Layout::new([m, k], [1, m as isize], 0).unwrap(),
+                    Layout::new([m, k], [-(k as isize), -1], m * k - 1).unwrap(),
+                ];
+                let lbs = [
+                    Layout::new([k, n], [n as isize, 1], 0).unwrap(),
+                    Layout::new([k, n], [1, k as isize], 0).unwrap(),
+                    Layout::new([k, n], [-1, -(k as isize)], k * n - 1).unwrap(),
+                ];
+                for la in las {
+                    for lb in lbs {
+                        let a = StridedView::new(xa, la).unwrap();
+                        let b = StridedView::new(xb, lb).unwrap();
+                        let c = a.dot(&b);
+                        for i in 0..m {
+                            for j in 0..n {
+                                let ra: Vec<T> = (0..k).map(|p| a[[i, p]]).collect();
+                                let rb: Vec<T> = (0..k).map(|p| b[[p, j]]).collect();
+                                assert_eq!(c[[i, j]], sum(&ra, &rb));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Small integers: every partial sum exact in either type.
+    go(
+        |v| v as f64,
+        |a, b| a.iter().zip(b).map(|(x, y)| x * y).sum(),
+    );
+    go(
+        |v| v as f32,
+        |a, b| a.iter().zip(b).map(|(x, y)| x * y).sum(),
+    );
+}
