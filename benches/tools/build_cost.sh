@@ -14,6 +14,11 @@
 #   N=5 benches/tools/build_cost.sh
 #   KEEP=1 benches/tools/build_cost.sh # keeps the two projects (path printed)
 #                                      # for `cargo build --timings` and the like
+#   BASE=/path/to/other/tree benches/tools/build_cost.sh
+#                                      # adds a third program, the same as the
+#                                      # constrided one on that tree (e.g. a
+#                                      # worktree of main), built in turn with
+#                                      # the other two in every round
 #   TIMINGS=1 benches/tools/build_cost.sh  # then one more cold build of each
 #                                      # with `cargo build --timings`, printing
 #                                      # each crate's share (needs python3)
@@ -62,6 +67,14 @@ fn main() {
     println!("{} {} {:?} {:?} {:?}", v.sum(), d.sum(), s, m, e);
 }
 RS
+progs="cs nd"
+if [ -n "${BASE:-}" ]; then
+  base=$(cd "$BASE" && pwd)
+  mkdir -p "$work/bs/src"
+  sed -e 's/^name = "cs"/name = "bs"/' -e "s|path = \"$root\"|path = \"$base\"|" "$work/cs/Cargo.toml" > "$work/bs/Cargo.toml"
+  cp "$work/cs/src/main.rs" "$work/bs/src/main.rs"
+  progs="cs bs nd"
+fi
 cat > "$work/nd/Cargo.toml" <<'TOML'
 [package]
 name = "nd"
@@ -88,10 +101,10 @@ fn main() {
 }
 RS
 # Fetch the registry once, outside the timed builds.
-for c in cs nd; do (cd "$work/$c" && cargo fetch -q); done
+for c in $progs; do (cd "$work/$c" && cargo fetch -q); done
 export CARGO_INCREMENTAL=0
 for r in $(seq "$N"); do
-  for c in cs nd; do
+  for c in $progs; do
     rm -rf "$work/target-$c"
     # Wall time (what the user waits) and CPU time (user + sys of cargo and
     # every rustc; on a machine shared with other builds the steadier one).
@@ -108,6 +121,10 @@ mc=$(median cs 2); mn=$(median nd 2); uc=$(median cs 3); un=$(median nd 3)
 sc=$(stat -c %s "$work/target-cs/debug/cs"); sn=$(stat -c %s "$work/target-nd/debug/nd")
 printf 'cold debug build (median of %s): constrided %.2f s, ndarray %.2f s, ratio %.2fx\n' "$N" "$mc" "$mn" "$(echo "$mc / $mn" | bc -l)"
 printf 'cpu time of those builds (median of %s): constrided %.2f s, ndarray %.2f s, ratio %.2fx\n' "$N" "$uc" "$un" "$(echo "$uc / $un" | bc -l)"
+if [ -n "${BASE:-}" ]; then
+  mb=$(median bs 2); ub=$(median bs 3)
+  printf 'base tree %s (median of %s): wall %.2f s (ratio %.2fx), cpu %.2f s (ratio %.2fx)\n' "$base" "$N" "$mb" "$(echo "$mb / $mn" | bc -l)" "$ub" "$(echo "$ub / $un" | bc -l)"
+fi
 cc=$(cd "$work/cs" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
 cn=$(cd "$work/nd" && cargo tree -q -e normal,build --prefix none | sed 's/ (\*)$//' | sort -u | wc -l)
 echo "program: views, strided! (constrided), assign, Zip, operator, sum_axis, $dot_note"
