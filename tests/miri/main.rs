@@ -7,6 +7,8 @@
 
 #[path = "../model/mod.rs"]
 mod model;
+// Helpers several modules share (drop counting, the naive matrix product).
+mod shared;
 
 mod miri_api;
 mod miri_audit;

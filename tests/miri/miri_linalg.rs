@@ -6,16 +6,7 @@
 use constrided::linalg::general_mat_mul;
 use constrided::{Layout, StridedView, StridedViewMut};
 
-fn naive(a: &StridedView<'_, f64, 2>, b: &StridedView<'_, f64, 2>) -> Vec<f64> {
-    let ([m, k], [_, n]) = (a.shape(), b.shape());
-    let mut out = Vec::new();
-    for i in 0..m {
-        for j in 0..n {
-            out.push((0..k).map(|p| a[[i, p]] * b[[p, j]]).sum());
-        }
-    }
-    out
-}
+use crate::shared::naive_matmul;
 
 #[test]
 fn flipped_broadcast_transposed_operands() {
@@ -23,7 +14,7 @@ fn flipped_broadcast_transposed_operands() {
     let a = StridedView::new(&x, Layout::new([3, 4], [-4, 1], 8).unwrap()).unwrap();
     let ones = [2.0f64];
     let b = StridedView::new(&ones, Layout::new([4, 2], [0, 0], 0).unwrap()).unwrap();
-    let want = naive(&a, &b);
+    let want = naive_matmul(&a, &b);
     assert_eq!(a.dot(&b).into_vec(), want);
     let at = a.t();
     assert_eq!(at.t().dot(&b).into_vec(), want);
@@ -58,7 +49,7 @@ fn raw_parts_operands_and_beta() {
     let mut c = vec![1.0f64; 9];
     let mut cv = StridedViewMut::from_shape([3, 3], &mut c).unwrap();
     general_mat_mul(2.0, &a_owned, &a_owned.t(), 0.5, &mut cv);
-    let want: Vec<f64> = naive(&a_owned.view(), &a_owned.view().t())
+    let want: Vec<f64> = naive_matmul(&a_owned.view(), &a_owned.view().t())
         .iter()
         .map(|v| 2.0 * v + 0.5)
         .collect();

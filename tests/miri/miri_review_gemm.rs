@@ -7,16 +7,7 @@
 use constrided::linalg::{general_mat_mul, try_general_mat_mul, LinalgScalar};
 use constrided::{Layout, StridedView, StridedViewMut};
 
-fn naive(a: &StridedView<'_, f32, 2>, b: &StridedView<'_, f32, 2>) -> Vec<f32> {
-    let ([m, k], [_, n]) = (a.shape(), b.shape());
-    let mut out = Vec::new();
-    for i in 0..m {
-        for j in 0..n {
-            out.push((0..k).map(|p| a[[i, p]] * b[[p, j]]).sum());
-        }
-    }
-    out
-}
+use crate::shared::naive_matmul;
 
 #[test]
 fn operand_is_the_sibling_half_of_the_destination_buffer() {
@@ -39,7 +30,7 @@ fn operand_is_the_sibling_half_of_the_destination_buffer() {
         [0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0]
     );
     let b2 = StridedView::new(&bdata, Layout::new([2, 2], [-1, 0], 1).unwrap()).unwrap();
-    let want = naive(&a, &b2);
+    let want = naive_matmul(&a, &b2);
     general_mat_mul(1.0, &a, &b2, 0.0, &mut c);
     assert_eq!(c.iter().copied().collect::<Vec<_>>(), want);
     // The sibling (odd columns) is unchanged.

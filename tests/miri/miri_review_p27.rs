@@ -10,32 +10,11 @@
 //!   broadcast (stride 0), parts of a buffer; empty m, n, k; an m·n that
 //!   overflows panics before anything is written.
 
-use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::{strided, Layout, StridedView};
 
-thread_local! {
-    static MADE: Cell<usize> = const { Cell::new(0) };
-    static DROPPED: Cell<usize> = const { Cell::new(0) };
-}
-
-struct Counted(u64);
-impl Counted {
-    fn new(v: u64) -> Self {
-        MADE.with(|c| c.set(c.get() + 1));
-        Counted(v)
-    }
-}
-impl Drop for Counted {
-    fn drop(&mut self) {
-        DROPPED.with(|c| c.set(c.get() + 1));
-    }
-}
-
-fn counts() -> (usize, usize) {
-    (MADE.with(Cell::get), DROPPED.with(Cell::get))
-}
+use crate::shared::{counts, naive_matmul, Counted};
 
 // An HWC buffer (flush: the view reaches its last element) read as CHW,
 // optionally flipped along the short (fastest in memory) axis.
@@ -205,17 +184,6 @@ fn transposed_mixed_layouts_under_other_transforms() {
     assert_eq!(hit, (1..=20).collect::<Vec<_>>());
 }
 
-fn naive(a: &StridedView<'_, f64, 2>, b: &StridedView<'_, f64, 2>) -> Vec<f64> {
-    let ([m, k], [_, n]) = (a.shape(), b.shape());
-    let mut out = Vec::new();
-    for i in 0..m {
-        for j in 0..n {
-            out.push((0..k).map(|p| a[[i, p]] * b[[p, j]]).sum());
-        }
-    }
-    out
-}
-
 // Layouts of an r×c operand over a buffer of `len`: row-major, transposed,
 // flipped, broadcast rows, a part at the buffer's end.
 fn operand_layouts(r: usize, c: usize) -> Vec<(Layout<2>, usize)> {
@@ -248,12 +216,12 @@ fn dot_into_uninit_every_stride_combination() {
                 let b = StridedView::new(&xb, lb).unwrap();
                 let got = a.dot(&b);
                 assert_eq!(got.shape(), [m, n]);
-                assert_eq!(got.into_vec(), naive(&a, &b));
+                assert_eq!(got.into_vec(), naive_matmul(&a, &b));
                 let ya: Vec<f32> = xa.iter().map(|&v| v as f32).collect();
                 let yb: Vec<f32> = xb.iter().map(|&v| v as f32).collect();
                 let a32 = StridedView::new(&ya, la).unwrap();
                 let b32 = StridedView::new(&yb, lb).unwrap();
-                let want: Vec<f32> = naive(&a, &b).iter().map(|&v| v as f32).collect();
+                let want: Vec<f32> = naive_matmul(&a, &b).iter().map(|&v| v as f32).collect();
                 assert_eq!(a32.dot(&b32).into_vec(), want);
             }
         }

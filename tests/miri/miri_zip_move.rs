@@ -11,28 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static DROPS: Cell<usize> = const { Cell::new(0) };
-}
-
-struct Counted(u64);
-impl Counted {
-    fn new(v: u64) -> Self {
-        LIVE.with(|l| l.set(l.get() + 1));
-        Counted(v)
-    }
-}
-impl Drop for Counted {
-    fn drop(&mut self) {
-        LIVE.with(|l| l.set(l.get() - 1));
-        DROPS.with(|d| d.set(d.get() + 1));
-    }
-}
-
-fn live() -> isize {
-    LIVE.with(|l| l.get())
-}
+use crate::shared::{dropped, live, Counted};
 
 // (r, c) views: `staged` a transposed plain operand next to a contiguous
 // one (the staged walk); else a small one (small_runs) or flipped.
@@ -124,7 +103,7 @@ fn closure_captures_dropped_once() {
             if stop != usize::MAX && stop >= r * c {
                 continue;
             }
-            let before = DROPS.with(|d| d.get());
+            let before = dropped();
             let res = catch_unwind(AssertUnwindSafe(|| {
                 with_views(r, c, kind, |ov, sv| {
                     let cap = (Counted::new(1), Counted::new(2));
@@ -151,7 +130,7 @@ fn closure_captures_dropped_once() {
             }));
             assert_eq!(res.is_err(), stop != usize::MAX);
             assert_eq!(live(), 0, "({r}, {c}, {kind}) stop {stop}");
-            let drops = DROPS.with(|d| d.get()) - before;
+            let drops = dropped() - before;
             assert_eq!(drops, if stop == usize::MAX { 5 } else { 2 });
         }
     }

@@ -11,6 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use constrided::{Layout, StridedView, StridedViewMut, Zip};
 
+use crate::shared::{live, Counted};
+
 // d = a + b^T (+ the staged value read twice) for `size`-byte elements,
 // rows and columns past two strips, the transposed operand a view of part
 // of a larger buffer.
@@ -110,24 +112,6 @@ fn panic_in_for_each_mid_way() {
     }
 }
 
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-}
-
-// Counts live values: created in map_collect's closure, dropped once.
-struct Counted(u64);
-impl Counted {
-    fn new(v: u64) -> Self {
-        LIVE.with(|l| l.set(l.get() + 1));
-        Counted(v)
-    }
-}
-impl Drop for Counted {
-    fn drop(&mut self) {
-        LIVE.with(|l| l.set(l.get() - 1));
-    }
-}
-
 // map_collect whose closure panics mid-way (staged operand, several
 // strips done): every value made so far is dropped exactly once.
 #[test]
@@ -152,7 +136,7 @@ fn panic_in_map_collect_mid_way() {
         }));
         assert!(res.is_err());
         assert_eq!(made.get(), stop);
-        assert_eq!(LIVE.with(|l| l.get()), 0, "stop {stop}");
+        assert_eq!(live(), 0, "stop {stop}");
     }
     // And without a panic every value lives in the array, then is dropped.
     let x: Vec<u64> = (0..30).collect();
@@ -160,9 +144,9 @@ fn panic_in_map_collect_mid_way() {
         .unwrap()
         .t();
     let m = Zip::from(xv).map_collect(|&v| Counted::new(v));
-    assert_eq!(LIVE.with(|l| l.get()), 30);
+    assert_eq!(live(), 30);
     assert_eq!(m.into_vec().iter().map(|c| c.0).sum::<u64>(), 435);
-    assert_eq!(LIVE.with(|l| l.get()), 0);
+    assert_eq!(live(), 0);
 }
 
 // Windows and mutable chunks as operands (items are views) under Miri.
