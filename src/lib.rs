@@ -310,6 +310,25 @@ pub use zip::{Indexed, Lend, Part, Producer, Shared, Yield, Zip};
 /// ```
 pub const MAX_RANK: usize = 8;
 
+// `core::array::from_fn` as one plain loop, for the small index and
+// position arrays of the engines. Optimised, both are the same code; in a
+// debug build (how a dependency is built), each closure given to
+// `from_fn` instantiates core's `try_from_fn` chain (some 250 lines of
+// LLVM IR), and a program using views, `Zip` and the operators had 56 of
+// them, a tenth of its own code (docs/build-cost.md).
+#[inline(always)]
+pub(crate) fn array_from<T: Copy + Default, const N: usize>(
+    mut f: impl FnMut(usize) -> T,
+) -> [T; N] {
+    let mut a = [T::default(); N];
+    let mut k = 0;
+    while k < N {
+        a[k] = f(k);
+        k += 1;
+    }
+    a
+}
+
 // The README's Rust examples run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

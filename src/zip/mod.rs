@@ -396,7 +396,7 @@ macro_rules! operands {
                         let m = per.min(n - at);
                         let mut bufs = [Stage([MaybeUninit::uninit(); 64]); $K];
                         let mut p = *ptrs;
-                        let mut q: [isize; $K] = core::array::from_fn(|k| pos[k] + at as isize);
+                        let mut q: [isize; $K] = crate::array_from(|k| pos[k] + at as isize);
                         for k in 0..$K {
                             if stage[k] {
                                 let b = bufs[k].0.as_mut_ptr().cast::<u8>();
@@ -615,7 +615,7 @@ impl<Z, const N: usize> Zip<Z, N> {
         unsafe {
             if c == [1; K] {
                 for j in 0..n as isize {
-                    acc = g(acc, parts.items(&ptrs, q.map(|q| q + j)));
+                    acc = g(acc, parts.items(&ptrs, crate::array_from(|k| q[k] + j)));
                 }
             } else {
                 // A run of a tile: hint the lines just past it in the
@@ -632,7 +632,7 @@ impl<Z, const N: usize> Zip<Z, N> {
                 for j in 0..n as isize {
                     acc = g(
                         acc,
-                        parts.items(&ptrs, core::array::from_fn(|k| q[k] + j * c[k])),
+                        parts.items(&ptrs, crate::array_from(|k| q[k] + j * c[k])),
                     );
                 }
             }
