@@ -1,9 +1,10 @@
 //! k28: transposed copies whose destination rows continue one another
 //! (NCHW -> NHWC) into a buffer off a cache line copy the line shared by
 //! one pixel's last channels and the next pixel's first as a *seam* block
-//! (transpose.rs `seam_pass`, portable block under Miri). Every skew of
-//! the destination within a line, the destination flush with the end of
-//! its buffer, against a brute-force copy.
+//! (transpose.rs `seam_pass`; natively only when the copy streams, under
+//! Miri whenever the layouts allow, through the portable block). Several
+//! skews of the destination within a line, the destination flush with the
+//! end of its buffer, against a brute-force copy.
 
 use constrided::kernel::rearrange;
 use constrided::{Layout, StridedView, StridedViewMut};
