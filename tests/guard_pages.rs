@@ -1473,3 +1473,52 @@ fn dot_into_uninit_operands_at_the_guards() {
         |a, b| a.iter().zip(b).map(|(x, y)| x * y).sum(),
     );
 }
+
+// Seams (transpose.rs `seam_pass`): NCHW -> NHWC with 64 channels into a
+// destination `g` elements off a cache line, the line holding one pixel's
+// last channels and the next one's first copied as a block of its own.
+// The destination ends `g` elements before the upper guard page (a seam
+// block written past the last pixel faults) or starts `g` elements after
+// the lower one; the source lies flush against either guard. Every level,
+// streaming forced on and off.
+fn seam_case<T: Elem>(shape: [usize; 4]) {
+    let sl = Layout::contiguous(shape).permute([0, 2, 3, 1]).unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let n = sl.numel();
+    let line = 64 / size_of::<T>();
+    let mut gs = Guarded::new(n * size_of::<T>());
+    let mut gd = Guarded::new((n + line) * size_of::<T>());
+    for g in [1, line / 2 + 1, line - 1] {
+        for at_end in [true, false] {
+            let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            for (i, e) in src.iter_mut().enumerate() {
+                *e = T::from_index(i);
+            }
+            let sv = StridedView::new(&*src, sl).unwrap();
+            under_every_setting(|level, stream| {
+                let buf: &mut [T] = if at_end {
+                    &mut gd.at_end(n + g)[..n]
+                } else {
+                    &mut gd.at_start(n + g)[g..]
+                };
+                buf.fill(T::default());
+                let mut dv = StridedViewMut::new(buf, dl).unwrap();
+                rearrange(&mut dv, &sv).unwrap();
+                assert_eq!(
+                    dv.to_vec(),
+                    sv.to_vec(),
+                    "{level:?} {stream:?} {shape:?} g {g} at_end {at_end}"
+                );
+            });
+        }
+    }
+}
+
+#[test]
+fn transposes_with_seams() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    seam_case::<u32>([2, 64, 5, 7]);
+    seam_case::<u64>([1, 64, 4, 5]);
+    seam_case::<u16>([1, 64, 6, 6]);
+    seam_case::<u8>([1, 64, 5, 5]);
+}

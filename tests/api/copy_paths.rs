@@ -8,7 +8,7 @@
 
 use super::model;
 
-use constrided::kernel::{force_level, force_streaming, rearrange, Level};
+use constrided::kernel::{force_level, force_streaming, rearrange};
 use constrided::{Layout, StridedView, StridedViewMut};
 use model::positions;
 use proptest::prelude::*;
@@ -18,19 +18,6 @@ static SWITCHES: Mutex<()> = Mutex::new(());
 
 fn cases() -> ProptestConfig {
     ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 })
-}
-
-fn settings() -> Vec<(Level, Option<bool>)> {
-    let mut v = vec![(Level::Portable, Some(false))];
-    if !cfg!(miri) {
-        v.push((Level::Sse2, Some(false)));
-        v.push((Level::Sse2, Some(true)));
-        v.push((Level::Sse2, None));
-        // Lowered to the detected level where the CPU lacks AVX2.
-        v.push((Level::Avx2, Some(false)));
-        v.push((Level::Avx2, Some(true)));
-    }
-    v
 }
 
 // Copies layout `sl` of a buffer skewed by `sskew` elements into `dl` of a
@@ -51,7 +38,7 @@ fn check<T, const N: usize>(
     let sp = positions(shape, sl.strides(), sl.offset());
     let dp = positions(shape, dl.strides(), dl.offset());
     let fill = make(usize::MAX / 2);
-    for (level, stream) in settings() {
+    for (level, stream) in model::kernel_settings() {
         force_level(Some(level));
         force_streaming(stream);
         let mut dst = vec![fill; dl.required_len() + dskew];

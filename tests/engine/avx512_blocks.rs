@@ -10,22 +10,10 @@
 use super::model;
 
 use super::SWITCHES;
-use constrided::kernel::{force_level, force_streaming, rearrange, Level};
+use constrided::kernel::{force_level, force_streaming, rearrange};
 use constrided::{Layout, StridedView, StridedViewMut};
 use model::positions;
 use proptest::prelude::*;
-
-fn settings() -> Vec<(Level, Option<bool>)> {
-    let mut v = vec![(Level::Portable, Some(false))];
-    if !cfg!(miri) {
-        for level in [Level::Avx512, Level::Avx2, Level::Sse2] {
-            for stream in [Some(false), Some(true)] {
-                v.push((level, stream));
-            }
-        }
-    }
-    v
-}
 
 // Copies layout `sl` of a source skewed by `sskew` elements into `dl` of a
 // destination skewed by `dskew` and `tail` elements longer, under every
@@ -51,7 +39,7 @@ fn check<T, const N: usize>(
     for (d, s) in dp.iter().zip(&sp) {
         want[dskew + *d as usize] = src[sskew + *s as usize];
     }
-    for (level, stream) in settings() {
+    for (level, stream) in model::kernel_settings() {
         force_level(Some(level));
         force_streaming(stream);
         let mut dst = vec![fill; dl.required_len() + dskew + tail];
@@ -178,4 +166,36 @@ fn other_two_byte_plain_elements() {
         check(f, tl, tdl, 0, 0, 0);
         check(b, tl, tdl, 1, 0, 0);
     }
+}
+
+// Seams (transpose.rs `seam_pass`): destination rows whose runs continue
+// one another (pixel after pixel of an NCHW -> NHWC copy, the 8-wide axes
+// of a rank-5 permutation whose neighbouring rows are 8 apart) with the
+// destination off a cache line, so that the line holding one row's tail
+// and the next row's head is copied as a block of its own. Every skew of
+// a line, each element size, at every level, streamed and not; and a
+// partial destination window (rows of the window continue one another,
+// the buffer around it must stay untouched).
+#[test]
+fn seams_between_rows() {
+    let (nchw, nchw_d) = permuted([2, 64, 5, 7], [0, 2, 3, 1], [false; 4]);
+    // 8^5 permutations: destination axes of steps 1 and 8 come from source
+    // axes 3 and 4 apart; the source's unit axis lands 64 (delta 1) or 512
+    // (delta 8) elements apart in the destination.
+    let (p1, p1_d) = permuted([8; 5], [2, 3, 4, 0, 1], [false; 5]);
+    let (p8, p8_d) = permuted([8; 5], [2, 4, 3, 0, 1], [false; 5]);
+    for dskew in [1, 3, 4, 12, 15] {
+        check(|i| i as f32, nchw, nchw_d, 0, dskew, 0);
+        check(|i| i as f32, p1, p1_d, 5, dskew, 3);
+        check(|i| i as f32, p8, p8_d, 0, dskew, 0);
+        check(|i| i as u64, nchw, nchw_d, 1, dskew % 8, 0);
+        check(|i| i as u16, p8, p8_d, 0, 2 * dskew, 0);
+    }
+    let (c64, c64_d) = permuted([1, 64, 9, 9], [0, 2, 3, 1], [false; 4]);
+    for dskew in [1, 33, 63] {
+        check(|i| i as u8, c64, c64_d, 2, dskew, 0);
+    }
+    // A flipped source axis (the source chain then walks it backwards).
+    let (fl, fl_d) = permuted([2, 32, 6, 6], [0, 2, 3, 1], [false, false, true, false]);
+    check(|i| i as f32, fl, fl_d, 0, 7, 0);
 }

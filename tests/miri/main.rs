@@ -34,6 +34,7 @@ mod miri_review_p27;
 mod miri_review_static_extremes;
 mod miri_review_t30;
 mod miri_review_z28;
+mod miri_seams;
 mod miri_short_axis;
 mod miri_short_runs;
 mod miri_small_direct;

@@ -306,3 +306,23 @@ pub fn regroup(shape: &[usize], m: usize, seed: &[usize]) -> Vec<usize> {
     }
     out
 }
+
+/// The kernel settings a copy test runs under, as `(level, streaming)`
+/// for `constrided::kernel::force_level` / `force_streaming`: the portable
+/// path, then every SIMD level (a level above the CPU's is lowered to the
+/// detected one) with streaming stores forced off and on, and SSE2 with
+/// the size-based choice (`None`). Under Miri the portable path only.
+/// (One list for tests/engine/avx512_blocks.rs and tests/api/copy_paths.rs.)
+pub fn kernel_settings() -> Vec<(constrided::kernel::Level, Option<bool>)> {
+    use constrided::kernel::Level;
+    let mut v = vec![(Level::Portable, Some(false))];
+    if !cfg!(miri) {
+        for level in [Level::Avx512, Level::Avx2, Level::Sse2] {
+            for stream in [Some(false), Some(true)] {
+                v.push((level, stream));
+            }
+        }
+        v.push((Level::Sse2, None));
+    }
+    v
+}
