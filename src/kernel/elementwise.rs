@@ -403,23 +403,42 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
         [dst.cast_const().cast(), src.cast()],
         [size_of::<T>(), size_of::<U>()],
     );
-    // SAFETY: this function's contract: the positions of both layouts are
-    // inside their buffers, src's are readable and not written during the
-    // call (no position is dst's); src is staged only when U is plain
-    // with that size (stage_size).
-    unsafe {
-        zip_stage::walk(
-            &shape,
-            [&ds, &ss],
-            offsets,
-            tile,
-            ptrs,
-            sizes,
-            stage,
-            |_, _, _| {},
-            body,
-        )
-    };
+    if let Some(n) = small_numel(&shape) {
+        // Small views: the direct walk (as zip_stage::walk's own), without
+        // the call into with_avx2's target-feature function.
+        if n > 0 {
+            let mut body = body;
+            small_runs(
+                &shape,
+                [&ds, &ss],
+                offsets.map(|o| o as isize),
+                |p, n, c| body(p, n, c, None),
+            );
+        }
+        return;
+    }
+    // Compiled with AVX2 where the CPU has it (as `sum_raw`'s runs): the
+    // element loops of `f` run twice as wide, with the same operations.
+    super::simd::with_avx2(
+        #[inline(always)]
+        // SAFETY: this function's contract: the positions of both layouts
+        // are inside their buffers, src's are readable and not written
+        // during the call (no position is dst's); src is staged only when
+        // U is plain with that size (stage_size).
+        || unsafe {
+            zip_stage::walk(
+                &shape,
+                [&ds, &ss],
+                offsets,
+                tile,
+                ptrs,
+                sizes,
+                stage,
+                |_, _, _| {},
+                body,
+            )
+        },
+    )
 }
 
 /// Drops the first `written` elements a plan's traversal visits in
@@ -527,24 +546,29 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
             }
         }
     };
-    match engine::conflict_axis(&plan) {
-        // The source's fastest axis is short (a HWC image's 3 channels
-        // read as CHW): whole output rows, each reading the source at a
-        // constant stride. Tiles of `SHORT_CONFLICT` or fewer source rows
-        // would cost their loops more than they save: the rows' lines are
-        // read at most that many times, in order. Only for outputs
-        // without drop glue: `Unwind` drops the first `written` elements
-        // of `for_each_run`'s order, which this walk does not follow.
-        Some(b) if const { !each::<U>() } && plan.shape[b] <= SHORT_CONFLICT => {
-            let inner = plan.rank - 1;
-            let (n, c) = (
-                plan.shape[inner],
-                [plan.strides[0][inner], plan.strides[1][inner]],
-            );
-            for_each_outer(&plan, inner, |pos| body(pos, n, c));
-        }
-        _ => for_each_run(&plan, tile, body),
-    }
+    // Compiled with AVX2 where the CPU has it (as `sum_raw`'s runs): the
+    // element loops of `f` run twice as wide, with the same operations.
+    super::simd::with_avx2(
+        #[inline(always)]
+        || match engine::conflict_axis(&plan) {
+            // The source's fastest axis is short (a HWC image's 3 channels
+            // read as CHW): whole output rows, each reading the source at a
+            // constant stride. Tiles of `SHORT_CONFLICT` or fewer source rows
+            // would cost their loops more than they save: the rows' lines are
+            // read at most that many times, in order. Only for outputs
+            // without drop glue: `Unwind` drops the first `written` elements
+            // of `for_each_run`'s order, which this walk does not follow.
+            Some(b) if const { !each::<U>() } && plan.shape[b] <= SHORT_CONFLICT => {
+                let inner = plan.rank - 1;
+                let (n, c) = (
+                    plan.shape[inner],
+                    [plan.strides[0][inner], plan.strides[1][inner]],
+                );
+                for_each_outer(&plan, inner, |pos| body(pos, n, c));
+            }
+            _ => for_each_run(&plan, tile, body),
+        },
+    );
     // Every element is initialised: the caller owns them now.
     let written = guard.written;
     core::mem::forget(guard);
@@ -599,71 +623,80 @@ pub(crate) unsafe fn map2_uninit<A, B, U, const N: usize>(
         tile,
         written: 0,
     };
-    for_each_run(&plan, tile, |[op, ap, bp], n, [oc, ac, bc]| {
-        // Local copies: the captured pointers are otherwise reloaded after
-        // every store.
-        let (out, a, b) = (out, a, b);
-        // SAFETY: out positions are distinct and below numel (row-major
-        // of the shape); a and b positions are reached by al and bl, and
-        // only read; writes go to uninitialised memory (no drop). A run of
-        // stride 1 covers n consecutive positions, so the slices hold
-        // exactly the run's elements.
-        unsafe {
-            if oc == 1 {
-                let o = core::slice::from_raw_parts_mut(
-                    out.offset(op).cast::<core::mem::MaybeUninit<U>>(),
-                    n,
-                );
-                macro_rules! run {
-                    ($it:expr, |$x:ident, $y:ident| $e:expr) => {
-                        for (d, ($x, $y)) in o.iter_mut().zip($it) {
-                            d.write($e);
+    let guard_ref = &mut guard;
+    // Compiled with AVX2 where the CPU has it (as `sum_raw`'s runs): the
+    // element loops of `f` run twice as wide, with the same operations.
+    super::simd::with_avx2(
+        #[inline(always)]
+        || {
+            for_each_run(&plan, tile, |[op, ap, bp], n, [oc, ac, bc]| {
+                let guard = &mut *guard_ref;
+                // Local copies: the captured pointers are otherwise reloaded after
+                // every store.
+                let (out, a, b) = (out, a, b);
+                // SAFETY: out positions are distinct and below numel (row-major
+                // of the shape); a and b positions are reached by al and bl, and
+                // only read; writes go to uninitialised memory (no drop). A run of
+                // stride 1 covers n consecutive positions, so the slices hold
+                // exactly the run's elements.
+                unsafe {
+                    if oc == 1 {
+                        let o = core::slice::from_raw_parts_mut(
+                            out.offset(op).cast::<core::mem::MaybeUninit<U>>(),
+                            n,
+                        );
+                        macro_rules! run {
+                            ($it:expr, |$x:ident, $y:ident| $e:expr) => {
+                                for (d, ($x, $y)) in o.iter_mut().zip($it) {
+                                    d.write($e);
+                                    if const { each::<U>() } {
+                                        guard.written += 1;
+                                    }
+                                }
+                            };
+                        }
+                        match (ac, bc) {
+                            (1, 1) => {
+                                let sa = core::slice::from_raw_parts(a.offset(ap), n);
+                                let sb = core::slice::from_raw_parts(b.offset(bp), n);
+                                run!(sa.iter().zip(sb), |x, y| f(x, y));
+                            }
+                            (1, 0) => {
+                                let sa = core::slice::from_raw_parts(a.offset(ap), n);
+                                let y = &*b.offset(bp);
+                                run!(sa.iter().map(|x| (x, ())), |x, _u| f(x, y));
+                            }
+                            (0, 1) => {
+                                let x = &*a.offset(ap);
+                                let sb = core::slice::from_raw_parts(b.offset(bp), n);
+                                run!(sb.iter().map(|y| ((), y)), |_u, y| f(x, y));
+                            }
+                            _ => {
+                                for (j, d) in o.iter_mut().enumerate() {
+                                    let j = j as isize;
+                                    d.write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
+                                    if const { each::<U>() } {
+                                        guard.written += 1;
+                                    }
+                                }
+                            }
+                        }
+                    } else {
+                        for j in 0..n as isize {
+                            out.offset(op + j * oc)
+                                .write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
                             if const { each::<U>() } {
                                 guard.written += 1;
                             }
                         }
-                    };
-                }
-                match (ac, bc) {
-                    (1, 1) => {
-                        let sa = core::slice::from_raw_parts(a.offset(ap), n);
-                        let sb = core::slice::from_raw_parts(b.offset(bp), n);
-                        run!(sa.iter().zip(sb), |x, y| f(x, y));
                     }
-                    (1, 0) => {
-                        let sa = core::slice::from_raw_parts(a.offset(ap), n);
-                        let y = &*b.offset(bp);
-                        run!(sa.iter().map(|x| (x, ())), |x, _u| f(x, y));
-                    }
-                    (0, 1) => {
-                        let x = &*a.offset(ap);
-                        let sb = core::slice::from_raw_parts(b.offset(bp), n);
-                        run!(sb.iter().map(|y| ((), y)), |_u, y| f(x, y));
-                    }
-                    _ => {
-                        for (j, d) in o.iter_mut().enumerate() {
-                            let j = j as isize;
-                            d.write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
-                            if const { each::<U>() } {
-                                guard.written += 1;
-                            }
-                        }
+                    if const { !each::<U>() } {
+                        guard.written += n;
                     }
                 }
-            } else {
-                for j in 0..n as isize {
-                    out.offset(op + j * oc)
-                        .write(f(&*a.offset(ap + j * ac), &*b.offset(bp + j * bc)));
-                    if const { each::<U>() } {
-                        guard.written += 1;
-                    }
-                }
-            }
-            if const { !each::<U>() } {
-                guard.written += n;
-            }
-        }
-    });
+            })
+        },
+    );
     let written = guard.written;
     core::mem::forget(guard);
     written
