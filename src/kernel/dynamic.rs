@@ -92,6 +92,12 @@ pub fn rearrange_dyn<T: Copy>(
 /// assert_eq!(dst, [7, 8, 9, 4, 5, 6, 1, 2, 3]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+// `#[inline]` here and on rearrange_bytes_raw, bytes_impl and copy_chunks:
+// not for speed, but so that the copy engine's 17 instances behind them
+// (elements of 1 to 16 bytes and the chunked rest) are compiled in the
+// crates that call them, not in every dependent's build of constrided
+// (more than half of the library's machine code; docs/build-cost.md).
+#[inline]
 pub fn rearrange_bytes(
     dst: &mut [u8],
     dl: &DynLayout,
@@ -136,6 +142,7 @@ pub fn rearrange_bytes(
 /// assert_eq!(dst, [1, 3, 2, 4]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+#[inline]
 pub unsafe fn rearrange_bytes_raw(
     dst: *mut u8,
     dl: &DynLayout,
@@ -150,6 +157,7 @@ pub unsafe fn rearrange_bytes_raw(
 // rearrange_bytes_raw's checks and copy.
 //
 // SAFETY (for callers): rearrange_bytes_raw's contract.
+#[inline]
 unsafe fn bytes_impl(
     dst: *mut u8,
     dl: &DynLayout,
@@ -188,6 +196,7 @@ unsafe fn bytes_impl(
 //
 // SAFETY (for callers): rearrange_bytes_raw's contract, same shapes, dl
 // unique and non-empty.
+#[inline]
 unsafe fn copy_chunks(dst: *mut u8, dl: &DynLayout, src: *const u8, sl: &DynLayout, size: usize) {
     // Drop size-1 axes (never reached twice, so any stride is fine).
     let (mut sh, mut ds, mut ss, mut r) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK], 0);

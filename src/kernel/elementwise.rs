@@ -426,7 +426,7 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
         // during the call (no position is dst's); src is staged only when
         // U is plain with that size (stage_size).
         || unsafe {
-            zip_stage::walk(
+            zip_stage::walk::<zip_stage::PairMask<T, U>, 2>(
                 &shape,
                 [&ds, &ss],
                 offsets,

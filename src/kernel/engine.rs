@@ -98,7 +98,7 @@ pub(crate) fn for_each_run_ahead<const K: usize>(
     let inner = plan.rank - 1;
     let Some(b) = conflict_axis(plan) else {
         let n = plan.shape[inner];
-        let s: [isize; K] = core::array::from_fn(|k| plan.strides[k][inner]);
+        let s: [isize; K] = crate::array_from(|k| plan.strides[k][inner]);
         for_each_outer(plan, inner, |pos| body(pos, n, s));
         return;
     };
@@ -139,7 +139,7 @@ pub(crate) fn for_each_run_ahead<const K: usize>(
         (t, t.div_ceil(2), t)
     };
     let at = |base: [isize; K], i: usize, a: usize| -> [isize; K] {
-        core::array::from_fn(|k| {
+        crate::array_from(|k| {
             base[k]
                 .wrapping_add((i as isize).wrapping_mul(sb[k]))
                 .wrapping_add((a as isize).wrapping_mul(sa[k]))
@@ -297,7 +297,7 @@ pub(crate) fn static_fold<const N: usize, B>(
     let mut acc = init;
     macro_rules! nest {
         () => {{
-            let i: [usize; N] = core::array::from_fn(|a| idx[a]);
+            let i: [usize; N] = crate::array_from(|a| idx[a]);
             acc = f(acc, i);
         }};
         ($d:literal $($rest:literal)*) => {
@@ -327,7 +327,7 @@ mod tests {
         let mut v = Vec::new();
         for_each_run(plan, tile, |p, n, s| {
             for j in 0..n as isize {
-                v.push(core::array::from_fn(|k| p[k] + j * s[k]));
+                v.push(crate::array_from(|k| p[k] + j * s[k]));
             }
         });
         v

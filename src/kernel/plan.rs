@@ -87,7 +87,7 @@ impl<const K: usize> Plan<K> {
     // Outermost first: descending |stride| of operand 0, ties by the others.
     fn sort_by_stride(&mut self) {
         let key = |p: &Self, a: usize| -> [usize; K] {
-            core::array::from_fn(|k| p.strides[k][a].unsigned_abs())
+            crate::array_from(|k| p.strides[k][a].unsigned_abs())
         };
         for i in 1..self.rank {
             let mut j = i;
@@ -136,7 +136,7 @@ impl<const K: usize> Plan<K> {
     /// Removes `axis`, returning its size and per-operand strides.
     pub fn take_axis(&mut self, axis: usize) -> (usize, [isize; K]) {
         let size = self.shape[axis];
-        let strides = core::array::from_fn(|k| self.strides[k][axis]);
+        let strides: [isize; K] = crate::array_from(|k| self.strides[k][axis]);
         for b in axis..self.rank - 1 {
             self.shape[b] = self.shape[b + 1];
             for k in 0..K {

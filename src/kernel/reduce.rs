@@ -19,7 +19,7 @@ fn reduce_plan<const N: usize, const R: usize>(
     dl: &Layout<R>,
 ) -> Option<Plan<2>> {
     let ds = dl.strides();
-    let dst_strides: [isize; N] = core::array::from_fn(|k| match k.cmp(&axis) {
+    let dst_strides: [isize; N] = crate::array_from(|k| match k.cmp(&axis) {
         core::cmp::Ordering::Less => ds[k],
         core::cmp::Ordering::Equal => 0,
         core::cmp::Ordering::Greater => ds[k - 1],
@@ -152,7 +152,7 @@ fn source_ordered<const N: usize, const R: usize>(
     let ss = sl.strides();
     // Source stride of each destination axis.
     let key = |k: usize| ss[if k < axis { k } else { k + 1 }].unsigned_abs();
-    let mut order: [usize; R] = core::array::from_fn(|k| k);
+    let mut order: [usize; R] = crate::array_from(|k| k);
     // Largest source stride first (outermost); ties keep row-major order.
     order.sort_unstable_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
     let shape = dl.shape();

@@ -530,7 +530,8 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
         // alternations); a 4096² u32 transpose was slower direct (0.53 /
         // 0.56x of a plain copy against 0.68 / 0.69x staged), so 4- and
         // 8-byte elements stay staged.
-        if W >= 4 {
+        // (A constant: only the arm taken is instantiated.)
+        if const { W >= 4 } {
             avx2_block_staged::<W, B>(d, drow, s, scol, stream)
         } else if stream {
             avx2_block_with::<W, B, true>(d, drow, s, scol)

@@ -782,8 +782,8 @@ unsafe fn stage_with<T: Copy, const B: usize>(
     nr: usize,
     nc: usize,
 ) {
-    let drow: [isize; B] = core::array::from_fn(|r| (r * pitch) as isize);
-    let scol: [isize; B] = core::array::from_fn(|c| (c as isize).wrapping_mul(s_col));
+    let drow: [isize; B] = crate::array_from(|r| (r * pitch) as isize);
+    let scol: [isize; B] = crate::array_from(|c| (c as isize).wrapping_mul(s_col));
     let (full_r, full_c) = (nr / B * B, nc / B * B);
     // SAFETY: (whole body) element (r, c) of the tile is at
     // buf + r·pitch + c and s + r + c·s_col, inside the buffers for r < nr,

@@ -42,6 +42,34 @@ pub(crate) fn stage_size<E>() -> usize {
     }
 }
 
+/// Which element sizes a walk may stage, as a constant: bit `size` for
+/// elements of 1, 2, 4 or 8 bytes ([`stage_mask`]). Only the staging
+/// instances of those sizes are compiled (`stage_bytes`), not all four in
+/// every program that uses a `Zip` (docs/build-cost.md).
+pub(crate) trait StageMask {
+    const MASK: u8;
+}
+
+/// The [`StageMask`] of operands of these element sizes.
+pub(crate) const fn stage_mask(sizes: &[usize]) -> u8 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < sizes.len() {
+        if matches!(sizes[i], 1 | 2 | 4 | 8) {
+            m |= sizes[i] as u8;
+        }
+        i += 1;
+    }
+    m
+}
+
+/// The [`StageMask`] of a walk whose operands have element types `T` and `U`.
+pub(crate) struct PairMask<T, U>(core::marker::PhantomData<(T, U)>);
+
+impl<T, U> StageMask for PairMask<T, U> {
+    const MASK: u8 = stage_mask(&[core::mem::size_of::<T>(), core::mem::size_of::<U>()]);
+}
+
 /// A run handed to the caller: operand `k` visits `pos[k] + j·strides[k]`
 /// for `j < n`; when `staged` is `Some((s, buf))`, operand `s`'s positions
 /// are element indices into `buf` (its staged copy; `strides[s] == 1`)
@@ -58,7 +86,7 @@ pub(crate) type Staged = Option<(usize, *mut u8)>;
 /// As [`run_plan`], for the plan of these layouts.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn walk<const K: usize>(
+pub(crate) unsafe fn walk<S: StageMask, const K: usize>(
     shape: &[usize],
     strides: [&[isize]; K],
     offsets: [usize; K],
@@ -79,7 +107,7 @@ pub(crate) unsafe fn walk<const K: usize>(
     }
     if let Some(plan) = Plan::new(shape, strides, offsets, Order::Free) {
         // SAFETY: forwarded from this function's contract.
-        unsafe { run_plan(&plan, tile, src, sizes, stage, ahead, body) }
+        unsafe { run_plan::<S, K>(&plan, tile, src, sizes, stage, ahead, body) }
     }
 }
 
@@ -94,7 +122,7 @@ pub(crate) unsafe fn walk<const K: usize>(
 /// and nobody writes it during the call; such an operand's element type
 /// is plain with that size (see [`stage_size`]).
 #[inline(always)]
-pub(crate) unsafe fn run_plan<const K: usize>(
+pub(crate) unsafe fn run_plan<S: StageMask, const K: usize>(
     plan: &Plan<K>,
     tile: usize,
     src: [*const u8; K],
@@ -105,7 +133,7 @@ pub(crate) unsafe fn run_plan<const K: usize>(
 ) {
     if let Some((k, b)) = stage_operand(plan, &stage) {
         // SAFETY: forwarded from this function's contract.
-        unsafe { staged_runs(plan, k, b, src, sizes, &mut body) };
+        unsafe { staged_runs::<S, K>(plan, k, b, src, sizes, &mut body) };
         return;
     }
     for_each_run_ahead(plan, tile, ahead, |p, n, c| body(p, n, c, None));
@@ -144,7 +172,7 @@ pub(crate) fn stage_operand<const K: usize>(
 /// As [`run_plan`]; operand `k` is stageable and its stride along `b` is
 /// 1 ([`stage_operand`]).
 #[inline(always)]
-unsafe fn staged_runs<const K: usize>(
+unsafe fn staged_runs<S: StageMask, const K: usize>(
     plan: &Plan<K>,
     k: usize,
     b: usize,
@@ -183,7 +211,7 @@ unsafe fn staged_runs<const K: usize>(
                 while b0 < bt_end {
                     let nr = (bt_end - b0).min(rows);
                     let at = |r: usize| -> [isize; K] {
-                        core::array::from_fn(|o| {
+                        crate::array_from(|o| {
                             base[o]
                                 .wrapping_add(((b0 + r) as isize).wrapping_mul(sb[o]))
                                 .wrapping_add((a0 as isize).wrapping_mul(sa[o]))
@@ -196,7 +224,7 @@ unsafe fn staged_runs<const K: usize>(
                     // nr·nc <= rows·cols elements fit the buffer, which is
                     // ours alone.
                     unsafe {
-                        stage_bytes(
+                        stage_bytes::<S>(
                             bp,
                             nc,
                             src[k].wrapping_offset(at(0)[k].wrapping_mul(size as isize)),
@@ -210,7 +238,7 @@ unsafe fn staged_runs<const K: usize>(
                     let mut row = at(0);
                     for r in 0..nr {
                         let mut p = row;
-                        row = core::array::from_fn(|o| row[o].wrapping_add(sb[o]));
+                        row = crate::array_from(|o| row[o].wrapping_add(sb[o]));
                         if hint {
                             // Hint the row of the next strip of every
                             // operand that walks it contiguously but the
@@ -244,8 +272,9 @@ unsafe fn staged_runs<const K: usize>(
 //
 // SAFETY (for callers): as transpose::stage, in elements of `size` bytes;
 // `buf` and `s` are aligned for the operand's type.
+// (Only the sizes of `S::MASK` are instantiated: the tests are constants.)
 #[inline(always)]
-unsafe fn stage_bytes(
+unsafe fn stage_bytes<S: StageMask>(
     buf: *mut u8,
     pitch: usize,
     s: *const u8,
@@ -258,12 +287,18 @@ unsafe fn stage_bytes(
     // SAFETY: forwarded; [u8; size] has the operand's size and alignment
     // at most its.
     unsafe {
-        match size {
-            1 => stage::<[u8; 1]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
-            2 => stage::<[u8; 2]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
-            4 => stage::<[u8; 4]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
-            8 => stage::<[u8; 8]>(buf.cast(), pitch, s.cast(), s_col, nr, nc),
-            _ => unreachable!("stage_size admits 1, 2, 4 and 8 bytes"),
+        if const { S::MASK & 1 != 0 } && size == 1 {
+            stage::<[u8; 1]>(buf.cast(), pitch, s.cast(), s_col, nr, nc)
+        } else if const { S::MASK & 2 != 0 } && size == 2 {
+            stage::<[u8; 2]>(buf.cast(), pitch, s.cast(), s_col, nr, nc)
+        } else if const { S::MASK & 4 != 0 } && size == 4 {
+            stage::<[u8; 4]>(buf.cast(), pitch, s.cast(), s_col, nr, nc)
+        } else if const { S::MASK & 8 != 0 } && size == 8 {
+            stage::<[u8; 8]>(buf.cast(), pitch, s.cast(), s_col, nr, nc)
+        } else {
+            unreachable!(
+                "stage_size admits 1, 2, 4 and 8 bytes, and S::MASK has the operands' sizes"
+            )
         }
     }
 }

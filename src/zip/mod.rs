@@ -279,6 +279,14 @@ pub(crate) trait Operands<const N: usize, const K: usize>: for<'x> LendAll<'x> {
     ) -> B;
 }
 
+// The element sizes a zip's planned walk may stage (zip_stage compiles the
+// staging of those sizes only).
+struct ZipMask<Z, const N: usize, const K: usize>(PhantomData<Z>);
+
+impl<Z: Operands<N, K>, const N: usize, const K: usize> zip_stage::StageMask for ZipMask<Z, N, K> {
+    const MASK: u8 = zip_stage::stage_mask(&Z::SIZES);
+}
+
 // A row piece of a staged operand in the static nest: 64 bytes, aligned
 // for every plain element (at most 16 bytes).
 #[derive(Clone, Copy)]
@@ -550,7 +558,7 @@ impl<Z, const N: usize> Zip<Z, N> {
         // SAFETY: the buffers and mappings are the producers'; stageable
         // operands are read-only and plain (see above).
         unsafe {
-            zip_stage::walk(
+            zip_stage::walk::<ZipMask<Z, N, K>, K>(
                 &self.shape,
                 strides.each_ref().map(|s| &s[..]),
                 offsets,
@@ -720,7 +728,7 @@ impl<Z, const N: usize> Zip<Z, N> {
             // tasks touch disjoint elements of every mutable (unique)
             // producer; shared ones are only read (see above).
             unsafe {
-                zip_stage::run_plan(
+                zip_stage::run_plan::<ZipMask<Z, N, K>, K>(
                     part,
                     tile,
                     ptrs.map(|p| p.cast_const()),
