@@ -432,6 +432,14 @@ impl DynLayout {
     /// assert!(DynLayout::contiguous(&[2, 3])?.permute(&[0]).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    // The methods below that dispatch on the rank (`with_rank!`) are
+    // `#[inline]`: not for speed, but so that they are compiled in the
+    // crates that call them, not in every dependent's build of constrided.
+    // Each holds nine instances (one per rank; `reshape` and
+    // `broadcast_to` 81), and non-generic items are compiled where they
+    // are defined: a quarter of the library's machine code, for every user
+    // (docs/build-cost.md).
+    #[inline]
     pub fn permute(&self, axes: &[usize]) -> Result<Self, LayoutError> {
         fn go<const N: usize>(l: Layout<N>, axes: &[usize]) -> Result<DynLayout, LayoutError> {
             let err = LayoutError::InvalidPermutation {
@@ -450,6 +458,7 @@ impl DynLayout {
     /// assert_eq!((t.shape(), t.strides()), (&[4, 3][..], &[1, 4][..]));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn t(&self) -> Self {
         let mut l = *self;
         l.shape[..self.rank].reverse();
@@ -467,6 +476,7 @@ impl DynLayout {
     /// assert!(DynLayout::contiguous(&[2, 3])?.transpose(0, 2).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn transpose(&self, a: usize, b: usize) -> Result<Self, LayoutError> {
         crate::with_rank!(self, |l| Ok(l.transpose(a, b)?.into()))
     }
@@ -479,6 +489,7 @@ impl DynLayout {
     /// assert_eq!((l.strides(), l.offset()), (&[3, -1][..], 2));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn flip(&self, axis: usize) -> Result<Self, LayoutError> {
         crate::with_rank!(self, |l| Ok(l.flip(axis)?.into()))
     }
@@ -494,6 +505,7 @@ impl DynLayout {
     /// assert_eq!((r.strides(), r.offset()), (&[-1][..], 2));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn slice(&self, s: &[Slice]) -> Result<Self, LayoutError> {
         fn go<const N: usize>(l: Layout<N>, s: &[Slice]) -> Result<DynLayout, LayoutError> {
             let err = LayoutError::LengthMismatch {
@@ -514,6 +526,7 @@ impl DynLayout {
     /// assert!(DynLayout::contiguous(&[])?.index_axis(0, 0).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn index_axis(&self, axis: usize, index: usize) -> Result<Self, LayoutError> {
         crate::with_rank!(
             self,
@@ -530,6 +543,7 @@ impl DynLayout {
     /// assert_eq!(l.shape(), &[4, 3]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn remove_axis(&self, axis: usize) -> Result<Self, LayoutError> {
         crate::with_rank!(
             self,
@@ -548,6 +562,7 @@ impl DynLayout {
     /// assert!(DynLayout::contiguous(&[1; 8])?.insert_axis(0).is_err());
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn insert_axis(&self, axis: usize) -> Result<Self, LayoutError> {
         crate::with_rank!(
             self,
@@ -565,6 +580,7 @@ impl DynLayout {
     /// assert_eq!((b.shape(), b.strides()), (&[4, 3][..], &[0, 1][..]));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Self, LayoutError> {
         fn go<const N: usize>(l: Layout<N>, shape: &[usize]) -> Result<DynLayout, LayoutError> {
             with_array!(shape, |a| Ok(l.broadcast_to(a)?.into()))
@@ -583,6 +599,7 @@ impl DynLayout {
     /// assert!(matches!(t.reshape(&[12]), Err(LayoutError::NotViewable { .. })));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn reshape(&self, shape: &[usize]) -> Result<Self, LayoutError> {
         fn go<const N: usize>(l: Layout<N>, shape: &[usize]) -> Result<DynLayout, LayoutError> {
             with_array!(shape, |a| Ok(l.reshape(a)?.into()))
@@ -617,6 +634,7 @@ impl DynLayout {
     /// assert_eq!((a.shape(), b.shape(), b.offset()), (&[1, 3][..], &[3, 3][..], 3));
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
+    #[inline]
     pub fn split_at(&self, axis: usize, index: usize) -> Result<(Self, Self), LayoutError> {
         crate::with_rank!(self, |l| {
             let (a, b) = l.split_at(axis, index)?;
@@ -690,6 +708,7 @@ impl fmt::Debug for DynLayout {
 
 impl fmt::Display for DynLayout {
     /// `shape=(4, 3) strides=(20, 2) offset=22`, as [`Layout`] prints.
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::with_rank!(self, |l| fmt::Display::fmt(&l, f))
     }
