@@ -189,7 +189,11 @@ macro_rules! float_scalar {
         impl LinalgScalar for $t {
             const ZERO: $t = 0.0;
             const ONE: $t = 1.0;
+            // `#[inline]` (here and on `product`): compiled in the crates
+            // that multiply matrices of this type, not in every
+            // dependent's build of constrided (docs/build-cost.md).
             #[cfg(feature = "alloc")]
+            #[inline]
             fn gemm(
                 alpha: $t,
                 a: StridedView<'_, $t, 2>,
@@ -230,6 +234,7 @@ macro_rules! float_scalar {
             // when β = 0 ("C does not need to be initialized"), as ndarray's
             // `dot` relies on: no zeroing pass before the product.
             #[cfg(feature = "alloc")]
+            #[inline]
             fn product(
                 a: StridedView<'_, $t, 2>,
                 b: StridedView<'_, $t, 2>,
