@@ -1447,7 +1447,10 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     // `__prechecked`'s precondition.
     // A `fn` of the local's name declared first keeps a caller's constant
     // of that name from turning the `let` into a pattern (no closure here:
-    // the expression stays const-evaluable, as `__prechecked` is).
+    // the expression stays const-evaluable, as `__prechecked` is). The
+    // block also holds the user's entries: one that names
+    // `__constrided_prechecked` itself finds this `fn`, a type error, never
+    // another value.
     cs(
         "{ $0; #[allow(dead_code)] fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
         &[check, f, ty],
