@@ -103,11 +103,11 @@ const KNOWN: &[(&str, &str)] = &[
     // Zip (src/zip/, another helper's rewrite)
     (
         "zip_non_producer",
-        "two errors (Zip::from's `Producer` bound, then `Part`'s `Yield` bound), each with rustc's list of implementors and a bound note",
+        "four errors for one mistake (Zip::from's `Producer` bound, `Part`'s `Yield` bound on the type and on the expression, then `Producer` on the expression), 57 lines; the impls are `do_not_recommend` (no list of implementors); the first error alone is 19 lines; fewer errors need `Part`'s `Yield` bound gone from the struct (src/zip/mod.rs)",
     ),
     (
         "zip_operand_other_rank",
-        "`and` is defined in the `zip_arity!` macro (4 lines of macro notes) and rustc adds 'required by a bound introduced by this call' (2) and the list of Producer impls: 19 lines at best without the list; needs `and`'s bound on the signature's line outside the macro",
+        "`and` is defined in the `zip_arity!` macro (4 lines of macro notes) and rustc adds 'required by a bound introduced by this call' (2): 20 lines (the Producer impls are `do_not_recommend`, so no list); needs `and`'s bound on the signature's line outside the macro",
     ),
     // rustc prints a type the user did not write
     (
