@@ -493,7 +493,7 @@ macro_rules! layout_methods {
             }
 
             /// Axes `A` and `B` swapped; an out-of-range axis is a compile
-            /// error at instantiation.
+            /// error at the call (`cargo check` shows it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -519,7 +519,9 @@ macro_rules! layout_methods {
                 FlipAxis::default()
             }
 
-            /// Axis `A` fixed at index `I`: one rank less.
+            /// Axis `A` fixed at index `I`: one rank less. An index past
+            /// the axis is a compile error when the call is instantiated
+            /// (`cargo build`; `cargo check` does not evaluate it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -532,7 +534,10 @@ macro_rules! layout_methods {
                 IndexAxisAt::default()
             }
 
-            /// Axis `A`, of size 1, removed: one rank less.
+            /// Axis `A`, of size 1, removed: one rank less. An axis of
+            /// another size is a compile error when the call is
+            /// instantiated (`cargo build`; `cargo check` does not
+            /// evaluate it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -546,7 +551,9 @@ macro_rules! layout_methods {
             }
 
             /// Axis `A` sliced to `START..STOP` by `STEP`
-            /// (`0 <= START <= STOP <= size`, `STEP >= 1`).
+            /// (`0 <= START <= STOP <= size`, `STEP >= 1`; otherwise a
+            /// compile error when the call is instantiated: `cargo build`,
+            /// not `cargo check`).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
