@@ -406,14 +406,21 @@ fn is_path(tokens: &[TokenTree]) -> bool {
         }
     }
     let mut segments = 0;
+    // Whether the next token may start a segment (at the start or after
+    // `::`): `X as usize` is three identifiers, not a path.
+    let mut segment_next = true;
     let mut i = 0;
     while i < tokens.len() {
         match &tokens[i] {
-            TokenTree::Ident(_) => segments += 1,
+            TokenTree::Ident(_) if segment_next => {
+                segments += 1;
+                segment_next = false;
+            }
             TokenTree::Punct(p)
                 if p.as_char() == ':' && i + 1 < tokens.len() && is_punct(&tokens[i + 1], ':') =>
             {
                 i += 1;
+                segment_next = true;
             }
             // Generic arguments of a segment: `T::<u8>::N`, `Tr<A>::N`.
             TokenTree::Punct(p) if p.as_char() == '<' => {
@@ -727,7 +734,12 @@ fn literal_tokens(v: &Value, n: i128) -> TokenStream2 {
 // `const fn` that accepts any integer type (anything else is a compile
 // error naming the type) and returns the value in range or the message
 // of the rule it breaks; the panic is spanned on the expression, so the
-// error points at it.
+// error points at it. The casts read the value through a 1-tuple: a cast
+// types an unsuffixed literal directly under it (`-(3) as u128` would
+// negate a `u128`), while the literal in `(-(3),).0` keeps its own type
+// (`i32` unless the expression says otherwise), as in `&(-(3))`; a call
+// such as `identity(..)` would make rustc's `unused_parens` lint the
+// user's own parentheses.
 fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     if let Some(n) = v.literal {
         return literal_tokens(v, n);
@@ -743,7 +755,11 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     let helper = ts(Ident::new(helper, Span::call_site()));
     tpl(
         span,
-        r#"match ::constrided::__private::$0(&($1), ($1) as i128, ($1) as u128) {
+        r#"match ::constrided::__private::$0(
+            &($1),
+            ($1,).0 as i128,
+            ($1,).0 as u128,
+        ) {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
         }"#,
@@ -759,8 +775,8 @@ fn raw_entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
     }
     let e = &v.expr;
     match kind {
-        Kind::Stride => tpl(v.span, "($0) as isize", std::slice::from_ref(e)),
-        _ => tpl(v.span, "($0) as usize", std::slice::from_ref(e)),
+        Kind::Stride => tpl(v.span, "($0,).0 as isize", std::slice::from_ref(e)),
+        _ => tpl(v.span, "($0,).0 as usize", std::slice::from_ref(e)),
     }
 }
 
@@ -1429,10 +1445,36 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     // SAFETY (of the `unsafe` block below): the `const` block refuses (a
     // compile error) any layout whose `CHECKED` is an `Err`:
     // `__prechecked`'s precondition.
+    // A `fn` of the local's name declared first keeps a caller's constant
+    // of that name from turning the `let` into a pattern (no closure here:
+    // the expression stays const-evaluable, as `__prechecked` is). The
+    // block also holds the user's entries: one that names
+    // `__constrided_prechecked` itself finds this `fn`, a type error, never
+    // another value.
     cs(
-        "{ $0; let $1 = <$2>::__prechecked; unsafe { $1() } }",
+        "{ $0; #[allow(dead_code)] fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
         &[check, f, ty],
     )
+}
+
+// A closure `move |$names| $body` inside a block that declares a `fn` of
+// each name first. The block holds none of the user's tokens, so a
+// constant of the caller's named like one of the macro's locals is
+// shadowed there (a pattern naming a constant matches it instead of
+// binding: `Span::mixed_site` hygiene covers locals, not items), and no
+// user token sees the `fn`s. With `tuple`, the closure takes one tuple.
+fn bind_locals(names: &[TokenStream2], body: TokenStream2, tuple: bool) -> TokenStream2 {
+    let mut out = TokenStream2::new();
+    for n in names {
+        out.extend(cs(
+            "#[allow(dead_code, non_snake_case)] fn $0() {}",
+            std::slice::from_ref(n),
+        ));
+    }
+    let params = commas(names.to_vec());
+    let params = if tuple { cs("($0)", &[params]) } else { params };
+    out.extend(cs("move |$0| $1", &[params, body]));
+    cs("{ $0 }", &[out])
 }
 
 // The names of the constants the macro generates, numbered per invocation
@@ -1655,9 +1697,12 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             let chk = local("__constrided_check", Span::call_site());
             // The closure and what it returns are spanned at the buffer
             // (its type prints as the user's line).
-            let lay_at = Ident::new("__constrided_layout", at);
-            let closure = tpl(at, "move || $0", &[ts(lay_at.clone())]);
-            let layout = cs("{ let $0 = $1; $2 }", &[ts(lay_at), layout, closure]);
+            let lay_at = ts(Ident::new("__constrided_layout", at));
+            let closure = tpl(at, "move || $0", std::slice::from_ref(&lay_at));
+            let layout = cs(
+                "::constrided::__private::call_with($0, $1)",
+                &[layout, bind_locals(&[lay_at], closure, false)],
+            );
             // The user's expressions are evaluated outside the `unsafe`
             // block (it must not cover them).
             // The buffer binding and argument keep the buffer's span, where
@@ -1668,13 +1713,21 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
             // `layout_fits_buffer` above, which refuses every broken rule
             // `source_check` finds, and the proof kind is the macro's own
             // finding (static_view's precondition).
+            let (lay, chk) = (ts(lay), ts(chk));
+            // The closure returns a 1-tuple: clippy's `result_large_err`
+            // would lint a closure returning the `Result` of a slice buffer.
+            let call = cs(
+                "(unsafe { ::constrided::__private::static_view($0, $1, $2) },)",
+                &[buf.clone(), lay.clone(), chk.clone()],
+            );
             Ok(cs(
-                r#"match ($0, $1, $2) {
-                    ($3, $4, $5) => unsafe {
-                        ::constrided::__private::static_view($3, $4, $5)
-                    }
-                }"#,
-                &[buffer, layout, check, buf, ts(lay), ts(chk)],
+                "::constrided::__private::call_with(($0, $1, $2), $3).0",
+                &[
+                    buffer,
+                    layout,
+                    check,
+                    bind_locals(&[buf, lay, chk], call, true),
+                ],
             ))
         }
     }
@@ -1758,6 +1811,8 @@ mod tests {
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
         assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
+        assert!(!v("W as usize").path && !v("-W as isize").path && !v("a::W as usize").path);
+        assert!(v("::a::W").path && v("T::<u8>::N").path);
         // `const R` marks a const generic parameter; a bare name is a constant.
         assert!(matches!(v("const R").param, Some((false, ref id)) if id == "R"));
         assert!(matches!(v("-const S").param, Some((true, ref id)) if id == "S"));

@@ -21,6 +21,12 @@ mod sealed {
         note = "slice with `s![..]` (ranges, integers, `..`), a `[Slice; N]` or `SliceInfo`"
     )]
     pub trait Sealed {}
+    // The crate's types implement `Marker`; a single blanket impl makes
+    // them `Sealed`, so rustc's sealed-trait note lists one implementor
+    // (`T`) instead of every argument type.
+    pub trait Marker {}
+    #[diagnostic::do_not_recommend]
+    impl<T: Marker + ?Sized> Sealed for T {}
 }
 
 /// Python's `slice(start, stop, step)` for one axis: negative bounds count
@@ -261,17 +267,17 @@ macro_rules! range_impls {
             fn from(i: $t) -> Self { SliceElem::Index(i as i128) }
         }
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for Range<$t> {}
+        impl sealed::Marker for Range<$t> {}
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for RangeInclusive<$t> {}
+        impl sealed::Marker for RangeInclusive<$t> {}
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for RangeFrom<$t> {}
+        impl sealed::Marker for RangeFrom<$t> {}
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for RangeTo<$t> {}
+        impl sealed::Marker for RangeTo<$t> {}
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for RangeToInclusive<$t> {}
+        impl sealed::Marker for RangeToInclusive<$t> {}
         #[diagnostic::do_not_recommend]
-        impl sealed::Sealed for $t {}
+        impl sealed::Marker for $t {}
         impl<const K: usize> SliceEntry<Rank<K>> for Range<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
         impl<const K: usize> SliceEntry<Rank<K>> for RangeInclusive<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
         impl<const K: usize> SliceEntry<Rank<K>> for RangeFrom<$t> where Rank<K>: Higher { type Out = <Rank<K> as Higher>::Out; }
@@ -369,9 +375,9 @@ pub trait SliceEntry<R>: Into<SliceElem> + sealed::Sealed {
 }
 
 #[diagnostic::do_not_recommend]
-impl sealed::Sealed for RangeFull {}
+impl sealed::Marker for RangeFull {}
 #[diagnostic::do_not_recommend]
-impl sealed::Sealed for Slice {}
+impl sealed::Marker for Slice {}
 
 impl<const K: usize> SliceEntry<Rank<K>> for RangeFull
 where
@@ -498,9 +504,9 @@ pub trait SliceArg<const N: usize, const M: usize>: sealed::Sealed {
 }
 
 #[diagnostic::do_not_recommend]
-impl<const N: usize> sealed::Sealed for [Slice; N] {}
+impl<const N: usize> sealed::Marker for [Slice; N] {}
 #[diagnostic::do_not_recommend]
-impl<const N: usize, const M: usize> sealed::Sealed for SliceInfo<N, M> {}
+impl<const N: usize, const M: usize> sealed::Marker for SliceInfo<N, M> {}
 
 #[diagnostic::do_not_recommend]
 impl<const N: usize> SliceArg<N, N> for [Slice; N] {
@@ -683,7 +689,7 @@ mod tests {
     // An argument that miscounts its slices (only the crate can write one:
     // the traits are sealed): `Layout::slice` refuses it.
     struct TwoSlices;
-    impl sealed::Sealed for TwoSlices {}
+    impl sealed::Marker for TwoSlices {}
     impl SliceArg<2, 1> for TwoSlices {
         fn slice_elems(&self) -> [SliceElem; 2] {
             [SliceElem::FULL, SliceElem::FULL]

@@ -779,3 +779,17 @@ pub const fn static_axes_alias(
     let m = push_list(m, f.split_at(k).0).push(" and ");
     Some(push_list(m, g.split_at(k).0).push(" reach the same position"))
 }
+
+/// `f(a)`: how `strided!` binds its locals. The closure is declared in a
+/// block that first declares a `fn` of each parameter's name, so a
+/// constant of the caller's with that name cannot turn the parameter into
+/// a constant pattern, and the user's expressions (`a`) are evaluated
+/// outside the closure and its `unsafe` block.
+///
+/// ```
+/// assert_eq!(constrided::__private::call_with(2, |x| x + 1), 3);
+/// ```
+#[inline(always)]
+pub fn call_with<A, R>(a: A, f: impl FnOnce(A) -> R) -> R {
+    f(a)
+}

@@ -493,7 +493,7 @@ macro_rules! layout_methods {
             }
 
             /// Axes `A` and `B` swapped; an out-of-range axis is a compile
-            /// error at instantiation.
+            /// error at the call (`cargo check` shows it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -519,7 +519,9 @@ macro_rules! layout_methods {
                 FlipAxis::default()
             }
 
-            /// Axis `A` fixed at index `I`: one rank less.
+            /// Axis `A` fixed at index `I`: one rank less. An index past
+            /// the axis is a compile error when the call is instantiated
+            /// (`cargo build`; `cargo check` does not evaluate it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -532,20 +534,10 @@ macro_rules! layout_methods {
                 IndexAxisAt::default()
             }
 
-            /// A new axis of size 1 at `A`: one rank more.
-            ///
-            /// ```
-            /// use constrided::{strided, Mapping};
-            /// assert_eq!(strided![shape = (4, 3)].insert_axis_at::<2>().shape(), [4, 3, 1]);
-            /// ```
-            #[inline(always)]
-            #[rustfmt::skip]
-            pub fn insert_axis_at<const A: usize>(self) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A> where Self: StaticMapping<$r>, Rank<$r>: Higher + CanInsertAxis<A, $r> {
-                let () = InsertAxisAt::<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>::CHECK;
-                InsertAxisAt::default()
-            }
-
-            /// Axis `A`, of size 1, removed: one rank less.
+            /// Axis `A`, of size 1, removed: one rank less. An axis of
+            /// another size is a compile error when the call is
+            /// instantiated (`cargo build`; `cargo check` does not
+            /// evaluate it).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -559,7 +551,9 @@ macro_rules! layout_methods {
             }
 
             /// Axis `A` sliced to `START..STOP` by `STEP`
-            /// (`0 <= START <= STOP <= size`, `STEP >= 1`).
+            /// (`0 <= START <= STOP <= size`, `STEP >= 1`; otherwise a
+            /// compile error when the call is instantiated: `cargo build`,
+            /// not `cargo check`).
             ///
             /// ```
             /// use constrided::{strided, Mapping};
@@ -575,9 +569,32 @@ macro_rules! layout_methods {
     };
 }
 
+// `insert_axis_at`, on every static layout type of rank `$r` below 8.
+macro_rules! insert_method {
+    ([$($g:tt)*] $ty:ty, $r:tt) => {
+        impl<$($g)*> $ty {
+            /// A new axis of size 1 at `A`: one rank more.
+            ///
+            /// ```
+            /// use constrided::{strided, Mapping};
+            /// assert_eq!(strided![shape = (4, 3)].insert_axis_at::<2>().shape(), [4, 3, 1]);
+            /// ```
+            #[inline(always)]
+            #[rustfmt::skip]
+            pub fn insert_axis_at<const A: usize>(self) -> InsertAxisAt<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A> where Self: StaticMapping<$r>, Rank<$r>: Higher + CanInsertAxis<A, $r> {
+                let () = InsertAxisAt::<Self, Rank<$r>, <Rank<$r> as Higher>::Out, A>::CHECK;
+                InsertAxisAt::default()
+            }
+
+        }
+    };
+}
+
 use crate::static_layout::AxisSpec;
-// (Ranks 0 and 8 of `StaticLayout` have the views' methods only: a
-// trivially false rank bound is an error in a non-generic impl.)
+// (Rank 0 of `StaticLayout` has the views' methods only, and rank 8 has no
+// `insert_axis_at`: a trivially false rank bound (`Rank<0>: Lower`,
+// `Rank<8>: Higher`) is an error in an impl that is not generic over the
+// rank.)
 layout_methods!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
 layout_methods!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
 layout_methods!(
@@ -609,6 +626,45 @@ layout_methods!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexA
 layout_methods!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
 layout_methods!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
 layout_methods!(
+    [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
+    SliceAxis<L, R, A0, S0, S1, S2>, R
+);
+layout_methods!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+     X6: AxisSpec, X7: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4, X5, X6, X7), OFFSET>, 8
+);
+insert_method!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
+insert_method!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
+insert_method!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2), OFFSET>, 3
+);
+insert_method!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3), OFFSET>, 4
+);
+insert_method!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4), OFFSET>, 5
+);
+insert_method!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+     const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4, X5), OFFSET>, 6
+);
+insert_method!(
+    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+     X6: AxisSpec, const OFFSET: usize]
+    StaticLayout<(X0, X1, X2, X3, X4, X5, X6), OFFSET>, 7
+);
+insert_method!([L, const R: usize] Transposed<L, R>, R);
+insert_method!([L, const R: usize, const A0: usize, const B0: usize] TransposeAxes<L, R, A0, B0>, R);
+insert_method!([L, const R: usize, const A0: usize] FlipAxis<L, R, A0>, R);
+insert_method!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexAxisAt<L, NR, Rank<R>, A0, I0>, R);
+insert_method!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
+insert_method!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
+insert_method!(
     [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
     SliceAxis<L, R, A0, S0, S1, S2>, R
 );

@@ -472,7 +472,7 @@ pub const fn composition_layout<const N: usize, const M: usize>(
 /// type T = strided!(type shape = (2, 3));
 /// assert_eq!(<ZippedDiv<L, T, 2, 2> as Computed>::SHAPE[..4], [2, 3, 2, 2]);
 /// ```
-pub trait Computed: crate::layout::mapping::Sealed {
+pub trait Computed: sealed::Sealed {
     /// The rank of the result (0 when the rule is broken).
     const RANK: usize;
     /// The sizes (padded with zeros to 8 entries).
@@ -481,6 +481,21 @@ pub trait Computed: crate::layout::mapping::Sealed {
     const STRIDES: [isize; MAX_RANK];
     /// The broken rule, if any.
     const PROBLEM: Option<Message>;
+}
+
+// Sealing `Computed`: the markers implement a private `Marker`, and one
+// blanket impl makes them `Sealed`, so rustc's sealed-trait note lists one
+// implementor (`T`) instead of every static layout type.
+mod sealed {
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot implement `Computed`: it is sealed (its numbers feed `AlgebraAxis`'s axes)",
+        label = "only constrided's markers implement it",
+        note = "the markers are `ZippedDiv`, `LogicalDiv`, `Blocked` and `Composed`"
+    )]
+    pub trait Sealed {}
+    pub trait Marker {}
+    #[diagnostic::do_not_recommend]
+    impl<T: Marker + ?Sized> Sealed for T {}
 }
 
 macro_rules! marker {
@@ -492,6 +507,7 @@ macro_rules! marker {
             for $name<L, TL, N, T>
         {
         }
+        impl<L, TL, const N: usize, const T: usize> sealed::Marker for $name<L, TL, N, T> {}
 
         impl<L: StaticMapping<N>, TL: StaticMapping<T>, const N: usize, const T: usize> Computed
             for $name<L, TL, N, T>

@@ -61,6 +61,8 @@ macro_rules! tile_producer {
         {
             type Item = $view<'x, T, N, TileLayout<M, S, N>>;
         }
+        // Not listed in errors: the trait's message names the operands.
+        #[diagnostic::do_not_recommend]
         impl<T, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>> Yield
             for $iter<'_, T, N, M, S>
         {
@@ -88,6 +90,8 @@ macro_rules! tile_producer {
                 unsafe { $view::from_parts(NonNull::new_unchecked(ptr), extra.len, m, extra.whole) }
             }
         }
+        // Not listed in errors: the trait's message names the operands.
+        #[diagnostic::do_not_recommend]
         impl<T, const N: usize, M: Mapping<N> + Send + Sync, S: TileShape<N>> Producer<N>
             for $iter<'_, T, N, M, S>
         {

@@ -248,6 +248,8 @@ macro_rules! producer {
         impl<'x, $($lt,)* T, const N: usize, M: Mapping<N>> Lend<'x> for $ty {
             type Item = producer!(@item $mutable 'x T);
         }
+        // Not listed in errors: the trait's message names the operands.
+        #[diagnostic::do_not_recommend]
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Yield for $ty {
             type Elem = T;
             type Extra = ();
@@ -273,6 +275,8 @@ macro_rules! producer {
                 unsafe { producer!(@at $mutable run, j) }
             }
         }
+        // Not listed in errors: the trait's message names the operands.
+        #[diagnostic::do_not_recommend]
         impl<$($lt,)* T, const N: usize, M: Mapping<N>> Producer<N> for $ty {
             type Map = M;
             #[inline(always)]
@@ -316,6 +320,8 @@ mod arrays {
     impl<'x, T, const N: usize> Lend<'x> for &mut StridedArray<T, N> {
         type Item = &'x mut T;
     }
+    // Not listed in errors: the trait's message names the operands.
+    #[diagnostic::do_not_recommend]
     impl<T, const N: usize> Yield for &mut StridedArray<T, N> {
         type Elem = T;
         type Extra = ();
@@ -342,6 +348,8 @@ mod arrays {
             unsafe { run.get_unchecked_mut(j) }
         }
     }
+    // Not listed in errors: the trait's message names the operands.
+    #[diagnostic::do_not_recommend]
     impl<T, const N: usize> Producer<N> for &mut StridedArray<T, N> {
         type Map = Layout<N>;
         #[inline(always)]
@@ -353,6 +361,8 @@ mod arrays {
     impl<'x, T, const N: usize> Lend<'x> for &StridedArray<T, N> {
         type Item = &'x T;
     }
+    // Not listed in errors: the trait's message names the operands.
+    #[diagnostic::do_not_recommend]
     impl<T, const N: usize> Yield for &StridedArray<T, N> {
         type Elem = T;
         type Extra = ();
@@ -379,6 +389,8 @@ mod arrays {
             unsafe { run.get_unchecked(j) }
         }
     }
+    // Not listed in errors: the trait's message names the operands.
+    #[diagnostic::do_not_recommend]
     impl<T, const N: usize> Producer<N> for &StridedArray<T, N> {
         type Map = Layout<N>;
         #[inline(always)]
@@ -482,6 +494,8 @@ macro_rules! shared_subviews {
         impl<'x, T, const N: usize> Lend<'x> for $iter<'_, T, N> {
             type Item = StridedView<'x, T, N>;
         }
+        // Not listed in errors: the trait's message names the operands.
+        #[diagnostic::do_not_recommend]
         impl<T, const N: usize> Yield for $iter<'_, T, N> {
             type Elem = T;
             type Extra = SubViews<N>;
@@ -509,6 +523,8 @@ macro_rules! shared_subviews {
 }
 shared_subviews!(Windows, Chunks);
 
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize> Producer<N> for Windows<'_, T, N> {
     type Map = Layout<N>;
     fn into_raw(self) -> (*mut T, Layout<N>, SubViews<N>) {
@@ -525,6 +541,8 @@ impl<T, const N: usize> Producer<N> for Windows<'_, T, N> {
     }
 }
 
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize> Producer<N> for Chunks<'_, T, N> {
     type Map = Layout<N>;
     fn into_raw(self) -> (*mut T, Layout<N>, SubViews<N>) {
@@ -537,6 +555,8 @@ impl<T, const N: usize> sealed::Sealed for ChunksMut<'_, T, N> {}
 impl<'x, T, const N: usize> Lend<'x> for ChunksMut<'_, T, N> {
     type Item = StridedViewMut<'x, T, N>;
 }
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize> Yield for ChunksMut<'_, T, N> {
     type Elem = T;
     type Extra = SubViews<N>;
@@ -553,6 +573,8 @@ impl<T, const N: usize> Yield for ChunksMut<'_, T, N> {
         }
     }
 }
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<T, const N: usize> Producer<N> for ChunksMut<'_, T, N> {
     type Map = Layout<N>;
     fn into_raw(self) -> (*mut T, Layout<N>, SubViews<N>) {
@@ -631,6 +653,8 @@ impl<U> sealed::Sealed for Out<U> {}
 impl<'x, U> Lend<'x> for Out<U> {
     type Item = &'x mut MaybeUninit<U>;
 }
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<U> Yield for Out<U> {
     type Elem = MaybeUninit<U>;
     type Extra = ();
@@ -652,6 +676,8 @@ impl<const N: usize> sealed::Sealed for Index<N> {}
 impl<const N: usize> Lend<'_> for Index<N> {
     type Item = [usize; N];
 }
+// Not listed in errors: the trait's message names the operands.
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Yield for Index<N> {
     type Elem = ();
     type Extra = [usize; N];

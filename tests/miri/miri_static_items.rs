@@ -100,7 +100,7 @@ const COMPILE_TIME: &[(&str, &str, &str)] = &[
     (
         "tile::Computed (sealed)",
         "algebra_computed_forged",
-        "Sealed` is not satisfied",
+        "cannot implement `Computed`: it is sealed",
     ),
     (
         "tile::Shape named by hand, rank mismatch",

@@ -68,7 +68,37 @@ macro_rules! wrap_expr {
     }};
 }
 
+// Constants named like the macro's locals: a pattern naming a constant
+// would match it instead of binding (and `Span::mixed_site` hygiene covers
+// locals, not items), so each local is declared where no such constant is
+// in scope. Entries without parentheses: `LONG as usize` is a cast (not a
+// path), `-(3)` an `i32` (not a negated `u128`).
+mod consts_named_like_locals {
+    #![allow(dead_code)]
+    const __constrided_buffer: &[u8; 12] = &[0; 12];
+    const __constrided_layout: u8 = 0;
+    const __constrided_check: u8 = 0;
+    const __constrided_prechecked: u8 = 0;
+    const LONG: i64 = 3;
+
+    fn generic<const R: usize>(b: &[u8; 12]) -> u8 {
+        let l = ::constrided::strided![shape = (const R, LONG as usize)];
+        ::constrided::Mapping::shape(&l)[0] as u8 + ::constrided::strided!(b; shape = (const R, 3))[[1, 2]]
+    }
+
+    pub fn views() -> u8 {
+        let b: [u8; 12] = core::array::from_fn(|i| i as u8);
+        let mut m = [0u8; 12];
+        let v = ::constrided::strided!(&b; shape = (4, LONG as usize), strides = (-(3), 1), offset = 9);
+        let mut w = ::constrided::strided!(&mut m; shape = (4, 3));
+        w[[3, 2]] = v[[0, 0]];
+        let x = ::constrided::strided!(&__constrided_buffer[..]; shape = (dyn 4, 3)).unwrap();
+        m[11] + generic::<4>(&b) + x[[0, 0]] + ::constrided::strided!(__constrided_buffer; shape = (4, 3))[[3, 2]]
+    }
+}
+
 fn main() {
+    assert_eq!(consts_named_like_locals::views(), 9 + 4 + 5);
     assert_eq!(no_prelude::shapes(), ([[4, 3], [4, 3], [4, 3]], [-3, 1]));
     assert_eq!(shadows::shapes(), [[4, 3], [4, 3]]);
     let b = [1u8; 24];
