@@ -64,7 +64,7 @@ use crate::layout::{Layout, Mapping};
 /// assert_eq!(v[[5, 4]], 76);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
-pub struct StridedView<'a, T, const N: usize, M = Layout<N>> {
+pub struct StridedView<'a, T, const N: usize, M: Mapping<N> = Layout<N>> {
     ptr: NonNull<T>,
     len: usize,
     mapping: M,
@@ -85,7 +85,7 @@ pub struct StridedView<'a, T, const N: usize, M = Layout<N>> {
 /// assert_eq!(buf[1 + 2 * 3], 7);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
-pub struct StridedViewMut<'a, T, const N: usize, M = Layout<N>> {
+pub struct StridedViewMut<'a, T, const N: usize, M: Mapping<N> = Layout<N>> {
     ptr: NonNull<T>,
     len: usize,
     mapping: M,
