@@ -116,7 +116,7 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     (
         "view_of_non_layout",
-        "one error (the struct has no `Mapping` bound, only its impls), 18 lines: rustc adds 'required by a bound introduced by this call' (2) and its bound note shows the impl header's bound, `...` and `new`'s line (7)",
+        "two errors for one mistake, 32 lines: the `Mapping` bound of `new` and of the `StridedView` struct itself, which API.md declares (`StridedView<'a, T, const N: usize, M: Mapping<N> = Layout<N>>`); without the struct's bound it is one error of 18 lines (rustc's 'required by a bound introduced by this call' and a 7-line bound note)",
     ),
     // forging a hidden type by name (issue 26's soundness cases)
     (
