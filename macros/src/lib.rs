@@ -416,6 +416,17 @@ fn is_path(tokens: &[TokenTree]) -> bool {
                 segments += 1;
                 segment_next = false;
             }
+            // A cast of the path (`Self::ROWS as usize`, `T::N as u8 as
+            // usize`) is read as the path is: it may name `Self` or a type
+            // parameter, which a `const` item cannot.
+            TokenTree::Ident(id) if id == "as" => {
+                let ty = &tokens[i + 1..];
+                return segments >= 2
+                    && !ty.is_empty()
+                    && ty
+                        .iter()
+                        .all(|t| matches!(t, TokenTree::Ident(_)) || is_punct(t, ':'));
+            }
             TokenTree::Punct(p)
                 if p.as_char() == ':' && i + 1 < tokens.len() && is_punct(&tokens[i + 1], ':') =>
             {
@@ -1811,7 +1822,12 @@ mod tests {
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
         assert!(v("consts::W").path && !v("2 * W").path && !v("f(x)").path);
-        assert!(!v("W as usize").path && !v("-W as isize").path && !v("a::W as usize").path);
+        assert!(!v("W as usize").path && !v("-W as isize").path && !v("W as u8 as usize").path);
+        // A cast of a path is read as the path is (it may name `Self` or a
+        // type parameter, which a `const` item cannot).
+        assert!(v("a::W as usize").path && v("Self::ROWS as usize").path);
+        assert!(v("-T::N as isize").path && v("<T as Tr>::N as u8 as usize").path);
+        assert!(!v("T::N as usize + 1").path && !v("T::N * 2").path);
         assert!(v("::a::W").path && v("T::<u8>::N").path);
         // `const R` marks a const generic parameter; a bare name is a constant.
         assert!(matches!(v("const R").param, Some((false, ref id)) if id == "R"));

@@ -102,3 +102,91 @@ rank_props! {
     rank5: 5, 4, 6;
     rank7: 7, 6, 8;
 }
+
+// Rank 8 (the largest rank) has the static transforms as methods since
+// u29 (all but `insert_axis_at`): each one, and a chain of them, maps every
+// index where the brute-force model says the transformed index lands, on a
+// layout with negative strides, a size-1 axis and an offset.
+#[test]
+fn rank8_static_methods_against_model() {
+    use constrided::{strided, Mapping};
+    const SH: [usize; 8] = [2, 1, 2, 3, 2, 2, 2, 3];
+    const ST: [isize; 8] = [-144, 7, 72, -24, 12, 6, -3, 1];
+    const OFF: usize = 144 + 48 + 3;
+    let l = strided![
+        shape = (2, 1, 2, 3, 2, 2, 2, 3),
+        strides = (-144, 7, 72, -24, 12, 6, -3, 1),
+        offset = 195
+    ];
+    assert_eq!((l.shape(), l.strides(), l.offset()), (SH, ST, OFF));
+    let at = |i: [usize; 8]| position(ST, OFF, i);
+    let check = |m: &dyn Fn([usize; 8]) -> usize,
+                 shape: [usize; 8],
+                 to: &dyn Fn([usize; 8]) -> [usize; 8]| {
+        for i in indices(shape) {
+            assert_eq!(m(i) as i128, at(to(i)), "index {i:?}");
+        }
+    };
+    let t = l.t();
+    let mut rev = SH;
+    rev.reverse();
+    assert_eq!(t.shape(), rev);
+    check(&|i| t.offset_of_unchecked(i), rev, &|mut i| {
+        i.reverse();
+        i
+    });
+    let s = l.transpose_axes::<0, 6>();
+    let mut sw = SH;
+    sw.swap(0, 6);
+    assert_eq!(s.shape(), sw);
+    check(&|i| s.offset_of_unchecked(i), sw, &|mut i| {
+        i.swap(0, 6);
+        i
+    });
+    let f = l.flip_axis::<3>();
+    assert_eq!(f.shape(), SH);
+    check(&|i| f.offset_of_unchecked(i), SH, &|mut i| {
+        i[3] = SH[3] - 1 - i[3];
+        i
+    });
+    let sl = l.slice_axis::<7, 2, 2, 1>();
+    assert_eq!(sl.shape()[7], 0);
+    let sl = l.slice_axis::<3, 0, 3, 2>();
+    let mut ssh = SH;
+    ssh[3] = 2;
+    assert_eq!(sl.shape(), ssh);
+    check(&|i| sl.offset_of_unchecked(i), ssh, &|mut i| {
+        i[3] *= 2;
+        i
+    });
+    // Index and remove (rank 7): the model's index with the axis put back.
+    let x = l.index_axis_at::<3, 2>();
+    for j in indices(x.shape()) {
+        let mut i = [0; 8];
+        i[..3].copy_from_slice(&j[..3]);
+        i[3] = 2;
+        i[4..].copy_from_slice(&j[3..]);
+        assert_eq!(x.offset_of_unchecked(j) as i128, at(i), "index {j:?}");
+    }
+    let r = l.remove_axis_at::<1>();
+    for j in indices(r.shape()) {
+        let mut i = [0; 8];
+        i[0] = j[0];
+        i[2..].copy_from_slice(&j[1..]);
+        assert_eq!(r.offset_of_unchecked(j) as i128, at(i), "index {j:?}");
+    }
+    // A chain: t, flip, swap, on the rank-8 results.
+    let c = l.t().flip_axis::<0>().transpose_axes::<1, 7>();
+    check(&|i| c.offset_of_unchecked(i), c.shape(), &|i| {
+        let mut k = i;
+        k.swap(1, 7);
+        k[0] = rev[0] - 1 - k[0];
+        k.reverse();
+        k
+    });
+    // Every transform agrees with the runtime `Layout` one.
+    let d = Layout::new(SH, ST, OFF).unwrap();
+    assert_eq!((t.strides(), t.offset()), (d.t().strides(), d.t().offset()));
+    let df = d.flip(3).unwrap();
+    assert_eq!((f.strides(), f.offset()), (df.strides(), df.offset()));
+}

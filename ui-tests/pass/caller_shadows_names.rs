@@ -97,7 +97,36 @@ mod consts_named_like_locals {
     }
 }
 
+// Other items a pattern could name instead of binding: a unit struct, enum
+// variants brought in by a glob, a static, and const generic parameters of
+// the caller named like the macro's locals.
+mod items_named_like_locals {
+    #![allow(dead_code, non_camel_case_types, unused_imports)]
+    struct __constrided_layout;
+    pub enum E {
+        __constrided_check,
+        __constrided_prechecked,
+    }
+    use E::*;
+    static __constrided_buffer: [u8; 1] = [7];
+
+    fn params<const __constrided_buffer: usize, const __constrided_layout: usize>(
+        b: &[u8; 12],
+    ) -> u8 {
+        ::constrided::strided!(b; shape = (4, 3))[[3, 2]]
+            + ::constrided::strided!(b; shape = (const __constrided_buffer, 3))[[0, 1]]
+    }
+
+    pub fn views() -> u8 {
+        let b: [u8; 12] = core::array::from_fn(|i| i as u8);
+        let v = ::constrided::strided!(&b; shape = (4, 3), strides = (-3, 1), offset = 9);
+        let w = ::constrided::strided!(&b[..]; shape = (4, 3)).unwrap();
+        v[[0, 0]] + w[[1, 0]] + params::<4, 0>(&b)
+    }
+}
+
 fn main() {
+    assert_eq!(items_named_like_locals::views(), 9 + 3 + 11 + 1);
     assert_eq!(consts_named_like_locals::views(), 9 + 4 + 5);
     assert_eq!(no_prelude::shapes(), ([[4, 3], [4, 3], [4, 3]], [-3, 1]));
     assert_eq!(shadows::shapes(), [[4, 3], [4, 3]]);
