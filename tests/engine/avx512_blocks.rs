@@ -216,15 +216,18 @@ fn seam_layouts(
     sflip: [bool; 4],
     dflip: [bool; 2],
     [bn, bh]: [bool; 2],
+    gap: bool,
 ) -> (Layout<4>, Layout<4>) {
     let c = b * m;
     // Enough pixels that the channels lie more than a line apart in the
-    // source (a transpose, see `is_transpose`).
-    let h = b / w + hx;
+    // source (a transpose, see `is_transpose`), or few (rows of 1 to 15
+    // pixels, fewer than a block) with a gap of a line after each channel.
+    let h = if gap { hx } else { b / w + hx };
+    let gap = if gap { b + 1 } else { 0 };
     // Source NCHW, logical axes [n, h, w, c].
     let sw = 1isize;
     let sh = if bh { 0 } else { w as isize };
-    let sc = (h * w) as isize;
+    let sc = (h * w + gap) as isize;
     let sn = if bn { 0 } else { sc * c as isize };
     let mut sl = Layout::new([n, h, w, c], [sn, sh, sw, sc], 0).unwrap();
     for (a, &f) in sflip.iter().enumerate() {
@@ -255,13 +258,14 @@ proptest! {
         sflip in any::<[bool; 4]>(),
         dflip in any::<[bool; 2]>(),
         bcast in any::<[bool; 2]>(),
+        gap in any::<bool>(),
         dskew in 0usize..64,
         sskew in 0usize..3,
         tail in 0usize..9,
     ) {
         let b = [64, 32, 16, 8, 4, 2][ty];
         let pads = pads.map(usize::from);
-        let (sl, dl) = seam_layouts(b, shape, pads, sflip, dflip, bcast);
+        let (sl, dl) = seam_layouts(b, shape, pads, sflip, dflip, bcast, gap);
         let dskew = dskew % b;
         match ty {
             0 => check(|i| i.wrapping_mul(7) as u8, sl, dl, sskew, dskew, tail),
