@@ -1496,18 +1496,34 @@ fn seam_case<T: Elem>(shape: [usize; 4]) {
             }
             let sv = StridedView::new(&*src, sl).unwrap();
             under_every_setting(|level, stream| {
-                let buf: &mut [T] = if at_end {
-                    &mut gd.at_end(n + g)[..n]
+                // (The `g` elements beside the destination hold a value
+                // no source element has, and must keep it: a seam block
+                // that ran on past the last pixel would land there, as the
+                // destination's span is whole lines and cannot be flush
+                // with a guard page while off a line.)
+                let fill = T::from_index(60) + T::from_index(60);
+                let whole: &mut [T] = if at_end {
+                    gd.at_end(n + g)
                 } else {
-                    &mut gd.at_start(n + g)[g..]
+                    gd.at_start(n + g)
                 };
-                buf.fill(T::default());
+                whole.fill(fill);
+                let (buf, slack) = if at_end {
+                    whole.split_at_mut(n)
+                } else {
+                    let (slack, buf) = whole.split_at_mut(g);
+                    (buf, slack)
+                };
                 let mut dv = StridedViewMut::new(buf, dl).unwrap();
                 rearrange(&mut dv, &sv).unwrap();
                 assert_eq!(
                     dv.to_vec(),
                     sv.to_vec(),
                     "{level:?} {stream:?} {shape:?} g {g} at_end {at_end}"
+                );
+                assert!(
+                    slack.iter().all(|e| *e == fill),
+                    "{level:?} {stream:?} {shape:?} g {g} at_end {at_end}: slack written"
                 );
             });
         }

@@ -199,3 +199,163 @@ fn seams_between_rows() {
     let (fl, fl_d) = permuted([2, 32, 6, 6], [0, 2, 3, 1], [false, false, true, false]);
     check(|i| i as f32, fl, fl_d, 0, 7, 0);
 }
+
+// Seams against the model over random NCHW -> NHWC layouts: channels a
+// multiple of the block edge (the seam condition), the destination a
+// window of a padded buffer (gaps after each pixel row and image: rows
+// without a neighbour), flipped in its outer axes, the source flipped or
+// broadcast (zero strides) in N / H, every skew of a line, a tail after
+// the window, u8 / u16 / f32 / f64 / u128 / [u64; 4], every level, streaming forced on and
+// off; `check` compares the whole destination buffer. (A broadcast H
+// keeps the channel stride H·W: the source then has gaps.)
+#[allow(clippy::too_many_arguments)]
+fn seam_layouts(
+    b: usize,
+    [n, m, hx, w]: [usize; 4],
+    [pad_h, pad_w]: [usize; 2],
+    sflip: [bool; 4],
+    dflip: [bool; 2],
+    [bn, bh]: [bool; 2],
+    gap: bool,
+) -> (Layout<4>, Layout<4>) {
+    let c = b * m;
+    // Enough pixels that the channels lie more than a line apart in the
+    // source (a transpose, see `is_transpose`), or few (rows of 1 to 15
+    // pixels, fewer than a block) with a gap of a line after each channel.
+    let h = if gap { hx } else { b / w + hx };
+    let gap = if gap { b + 1 } else { 0 };
+    // Source NCHW, logical axes [n, h, w, c].
+    let sw = 1isize;
+    let sh = if bh { 0 } else { w as isize };
+    let sc = (h * w + gap) as isize;
+    let sn = if bn { 0 } else { sc * c as isize };
+    let mut sl = Layout::new([n, h, w, c], [sn, sh, sw, sc], 0).unwrap();
+    for (a, &f) in sflip.iter().enumerate() {
+        if f {
+            sl = sl.flip(a).unwrap();
+        }
+    }
+    // Destination NHWC inside a padded buffer.
+    let (wp, hp) = (w + pad_w, h + pad_h);
+    let dstr = [(hp * wp * c) as isize, (wp * c) as isize, c as isize, 1];
+    let mut dl = Layout::new([n, h, w, c], dstr, 0).unwrap();
+    for (a, &f) in dflip.iter().enumerate() {
+        if f {
+            dl = dl.flip(a).unwrap();
+        }
+    }
+    (sl, dl)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
+
+    #[test]
+    fn random_seams(
+        ty in 0usize..6,
+        shape in (1usize..3, 1usize..4, 1usize..5, 1usize..6).prop_map(|(a, b, c, d)| [a, b, c, d]),
+        pads in any::<[bool; 2]>(),
+        sflip in any::<[bool; 4]>(),
+        dflip in any::<[bool; 2]>(),
+        bcast in any::<[bool; 2]>(),
+        gap in any::<bool>(),
+        dskew in 0usize..64,
+        sskew in 0usize..3,
+        tail in 0usize..9,
+    ) {
+        let b = [64, 32, 16, 8, 4, 2][ty];
+        let pads = pads.map(usize::from);
+        let (sl, dl) = seam_layouts(b, shape, pads, sflip, dflip, bcast, gap);
+        let dskew = dskew % b;
+        match ty {
+            0 => check(|i| i.wrapping_mul(7) as u8, sl, dl, sskew, dskew, tail),
+            1 => check(|i| i.wrapping_mul(7) as u16, sl, dl, sskew, dskew, tail),
+            2 => check(|i| i as f32, sl, dl, sskew, dskew, tail),
+            3 => check(|i| i as f64, sl, dl, sskew, dskew, tail),
+            // 16 bytes: plain, streamed, seams through the portable block;
+            // 32 bytes: not plain (seams only under Miri).
+            4 => check(|i| (i as u128) << 64 | i as u128, sl, dl, sskew, dskew, tail),
+            _ => check(|i| [i as u64, !(i as u64), 7, i as u64], sl, dl, sskew, dskew, tail),
+        }
+    }
+}
+
+// Seams in high-rank permutations: axes of 2, 4 and 8 permuted at random
+// (the destination's inner chain often a multiple of the block edge, the
+// neighbouring rows `delta` apart in the source), source axes flipped, the
+// destination at every skew of a line.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 16 }))]
+
+    #[test]
+    fn random_seam_permutations(
+        ty in 0usize..4,
+        dims in any::<[u8; 5]>(),
+        perm in Just([0usize, 1, 2, 3, 4]).prop_shuffle(),
+        flips in any::<[bool; 5]>(),
+        dskew in 0usize..64,
+    ) {
+        let shape = dims.map(|d| [2, 4, 8][d as usize % 3]);
+        let perm: [usize; 5] = perm;
+        let (sl, dl) = permuted(shape, perm, flips);
+        let b = [64, 32, 16, 8][ty];
+        let dskew = dskew % b;
+        match ty {
+            0 => check(|i| i.wrapping_mul(7) as u8, sl, dl, 1, dskew, 2),
+            1 => check(|i| i.wrapping_mul(7) as u16, sl, dl, 0, dskew, 1),
+            2 => check(|i| i as f32, sl, dl, 2, dskew, 0),
+            _ => check(|i| i as f64, sl, dl, 0, dskew, 3),
+        }
+    }
+}
+
+// Seams on rayon's pool: `par_rearrange` splits the copy into slabs of
+// the plan's outer axis, each with its own chains, so the last row of a
+// slab has no neighbour in it; no slab may write the next slab's head (a
+// race, and outside its part). A 2-D f32 transpose and an NCHW -> NHWC u8
+// copy above the parallel threshold, the destination off a line inside a
+// larger buffer, every level, streaming on and off.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_seams() {
+    fn go<T: Copy + PartialEq + core::fmt::Debug + Send + Sync>(
+        sv: &StridedView<'_, T, 4>,
+        fill: T,
+        skews: &[usize],
+    ) {
+        let want = sv.to_vec();
+        let dl = Layout::contiguous(sv.layout().shape());
+        let n = dl.numel();
+        for (level, stream) in model::kernel_settings() {
+            force_level(Some(level));
+            force_streaming(stream);
+            for &skew in skews {
+                let mut buf = vec![fill; skew + n + 5];
+                let mut dv = StridedViewMut::new(&mut buf[skew..skew + n], dl).unwrap();
+                constrided::kernel::par_rearrange(&mut dv, sv).unwrap();
+                assert_eq!(dv.to_vec(), want, "{level:?} {stream:?} skew {skew}");
+                assert!(
+                    buf[..skew]
+                        .iter()
+                        .chain(&buf[skew + n..])
+                        .all(|e| *e == fill),
+                    "{level:?} {stream:?} skew {skew}: outside the view written"
+                );
+            }
+        }
+        force_level(None);
+        force_streaming(None);
+    }
+    let _guard = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    // [1, 1, 288, 256] <- its transpose (rows continue one another).
+    let src: Vec<f32> = (0..288 * 256).map(|i| i as f32).collect();
+    let sl = Layout::contiguous([1, 1, 256, 288])
+        .permute([0, 1, 3, 2])
+        .unwrap();
+    go(&StridedView::new(&src, sl).unwrap(), -1.0, &[0, 3, 13]);
+    let src: Vec<u8> = (0..64 * 33 * 33).map(|i| (i * 7) as u8).collect();
+    let sl = Layout::contiguous([1, 64, 33, 33])
+        .permute([0, 2, 3, 1])
+        .unwrap();
+    go(&StridedView::new(&src, sl).unwrap(), 0xff, &[1, 40]);
+}

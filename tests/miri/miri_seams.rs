@@ -33,3 +33,53 @@ fn seams_between_pixels() {
     check([1, 16, 5, 5], |i| i as f32 + 1.0, &[0, 1, 5, 15]);
     check([2, 8, 3, 4], |i| i as u64 + 1, &[1, 3]);
 }
+
+// r-seam review: a layout pair copied into a destination window of a
+// larger buffer `dskew` elements in, every other buffer element a
+// sentinel that must survive, from a source that is exactly its view's
+// reach (a read outside it is outside the borrowed slice).
+fn check_window<T: Copy + PartialEq + core::fmt::Debug>(
+    sl: Layout<4>,
+    dl: Layout<4>,
+    make: impl Fn(usize) -> T,
+    fill: T,
+    skews: &[usize],
+) {
+    let sp = super::model::positions(sl.shape(), sl.strides(), sl.offset());
+    let dp = super::model::positions(dl.shape(), dl.strides(), dl.offset());
+    let src: Vec<T> = (0..sl.required_len()).map(&make).collect();
+    let sv = StridedView::new(&src, sl).unwrap();
+    for &skew in skews {
+        let n = dl.required_len();
+        let mut want = vec![fill; skew + n + 3];
+        for (d, s) in dp.iter().zip(&sp) {
+            want[skew + *d as usize] = src[*s as usize];
+        }
+        let mut buf = vec![fill; skew + n + 3];
+        let mut dv = StridedViewMut::new(&mut buf[skew..skew + n], dl).unwrap();
+        rearrange(&mut dv, &sv).unwrap();
+        assert_eq!(buf, want, "skew {skew} {sl:?} -> {dl:?}");
+    }
+}
+
+// NCHW -> NHWC into a window with a pixel of padding after each row (the
+// last pixel of a row has no neighbour) and with the image axis flipped
+// in the destination; neighbouring rows 2 apart in a source chain
+// (delta 2: the destination step of the chain's second axis is the
+// columns' extent).
+#[test]
+fn seams_in_windows_and_chains() {
+    // [N, H, W, C] with C = 16 (f32 block edge), dst W padded by one pixel.
+    let sl = Layout::new([2, 2, 9, 16], [288, 9, 1, 18], 0).unwrap();
+    let dl = Layout::new([2, 2, 9, 16], [320, 160, 16, 1], 0).unwrap();
+    check_window(sl, dl.flip(0).unwrap(), |i| i as f32 + 1.0, 0.0, &[3, 13]);
+    // u16, C = 32, a broadcast H in the source.
+    let sl = Layout::new([1, 2, 5, 32], [0, 0, 1, 40], 0).unwrap();
+    let dl = Layout::new([1, 2, 5, 32], [320, 192, 32, 1], 0).unwrap();
+    check_window(sl, dl, |i| i as u16 + 1, 0, &[7]);
+    // Dst [R0 = 8, R1 = 2, Y = 8, Z = 4] contiguous; source reversed:
+    // rows chain (R0, R1), columns (Z, Y) of extent 32 = R1's dst step.
+    let sl = Layout::new([8, 2, 8, 4], [1, 8, 16, 128], 0).unwrap();
+    let dl = Layout::contiguous([8, 2, 8, 4]);
+    check_window(sl, dl, |i| i as f64 + 1.0, 0.0, &[1, 5]);
+}
