@@ -42,6 +42,7 @@ fn halves_with_another_thread_writing_the_sibling() {
                         }
                         *d = s;
                     })
+                    .unwrap()
                 }));
                 assert!(res.is_err());
                 let av = a.view();
