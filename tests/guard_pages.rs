@@ -1538,3 +1538,66 @@ fn transposes_with_seams() {
     seam_case::<u16>([1, 64, 6, 6]);
     seam_case::<u8>([1, 64, 5, 5]);
 }
+
+// Review r-avx: `zip_with`, `map` and the binary operators run the
+// closure inside `with_avx2` for planned views (`zip_with` directly up to
+// 64 elements): operands flush against the guards at every level (forced
+// off included), 64 and 65 elements (both sides of the direct walk) and a
+// tiled size, with a broadcast row and the source transposed / flipped.
+#[test]
+fn operators_and_zips_around_the_small_walk_at_the_guards() {
+    use constrided::StridedArray;
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (r, c) in [(8, 8), (5, 13), (33, 40)] {
+        let mut ga = Guarded::new(r * c * 4);
+        let mut gb = Guarded::new(c * 4);
+        let mut gd = Guarded::new(r * c * 4);
+        for at_end in [true, false] {
+            let a: &mut [f32] = if at_end {
+                ga.at_end(r * c)
+            } else {
+                ga.at_start(r * c)
+            };
+            a.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = i as f32 * 0.5);
+            let b: &mut [f32] = if at_end { gb.at_end(c) } else { gb.at_start(c) };
+            b.iter_mut().enumerate().for_each(|(i, e)| *e = -(i as f32));
+            let (a, b): (&[f32], &[f32]) = (a, b);
+            let av = StridedView::from_shape([r, c], a).unwrap();
+            let at = StridedView::from_shape([c, r], a).unwrap().t();
+            let af = av.flip(0).unwrap().flip(1).unwrap();
+            let row = StridedView::from_shape([1, c], b).unwrap();
+            for (level, stream) in settings() {
+                force_level(Some(level));
+                force_streaming(stream);
+                for x in [av, at, af] {
+                    let want = |i: usize, j: usize| x[[i, j]] - b[j];
+                    let d: StridedArray<f32, 2> = &x - &row;
+                    let e: StridedArray<f32, 2> = &row + &x;
+                    let m = x.map(|&v| v * 2.0);
+                    let dst: &mut [f32] = if at_end {
+                        gd.at_end(r * c)
+                    } else {
+                        gd.at_start(r * c)
+                    };
+                    let mut dv = StridedViewMut::from_shape([c, r], dst).unwrap();
+                    let mut dt = dv.t_mut();
+                    dt.fill(1.0);
+                    dt.zip_with(&x, |d, &s| *d -= s).unwrap();
+                    for i in 0..r {
+                        for j in 0..c {
+                            let what = format!("{level:?} {stream:?} ({r}, {c}) [{i}, {j}]");
+                            assert_eq!(d[[i, j]], want(i, j), "{what}");
+                            assert_eq!(e[[i, j]], b[j] + x[[i, j]], "{what}");
+                            assert_eq!(m[[i, j]], x[[i, j]] * 2.0, "{what}");
+                            assert_eq!(dt[[i, j]], 1.0 - x[[i, j]], "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}

@@ -19,6 +19,7 @@ mod kernel_props;
 mod linalg_props;
 mod materialize_props;
 mod reduce_props;
+mod review_avx_props;
 mod review_z28_props;
 mod short_axis_props;
 mod zip_props;

@@ -28,6 +28,7 @@ mod miri_ndarray_empty_strides;
 mod miri_partial_views;
 #[cfg(feature = "ndarray")]
 mod miri_partial_views_ndarray;
+mod miri_review_avx;
 mod miri_review_gemm;
 mod miri_review_k27;
 mod miri_review_p27;
