@@ -208,9 +208,10 @@ pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
 
 /// Runs `f` in a function compiled with AVX2 enabled when the level is
 /// AVX2 (the CPU has it), so that the loops inlined into `f` vectorize 8
-/// f32 wide instead of 4; otherwise runs `f` as it is. Results never
+/// f32 wide instead of 4; otherwise runs `f` as it is. Results do not
 /// depend on it: the same operations run in the same order, only the
-/// vector width changes. For compute-bound loops (sums of contiguous runs).
+/// vector width changes (no FMA is enabled; the sign and payload of a NaN
+/// result may differ, as Rust leaves them unspecified anyway). For compute-bound loops (sums of contiguous runs).
 #[inline(always)]
 pub(crate) fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
