@@ -595,79 +595,53 @@ use crate::static_layout::AxisSpec;
 // `insert_axis_at`: a trivially false rank bound (`Rank<0>: Lower`,
 // `Rank<8>: Higher`) is an error in an impl that is not generic over the
 // rank.)
-layout_methods!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
-layout_methods!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
-layout_methods!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2), OFFSET>, 3
-);
-layout_methods!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3), OFFSET>, 4
-);
-layout_methods!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4), OFFSET>, 5
-);
-layout_methods!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
-     const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4, X5), OFFSET>, 6
-);
-layout_methods!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
-     X6: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4, X5, X6), OFFSET>, 7
-);
-layout_methods!([L, const R: usize] Transposed<L, R>, R);
-layout_methods!([L, const R: usize, const A0: usize, const B0: usize] TransposeAxes<L, R, A0, B0>, R);
-layout_methods!([L, const R: usize, const A0: usize] FlipAxis<L, R, A0>, R);
-layout_methods!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexAxisAt<L, NR, Rank<R>, A0, I0>, R);
-layout_methods!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
-layout_methods!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
-layout_methods!(
-    [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
-    SliceAxis<L, R, A0, S0, S1, S2>, R
-);
+// Stamps `$m` on every static mapping but the rank-8 `StaticLayout`: the
+// layouts of rank 1 to 7 and the transforms' wrappers (of any rank).
+macro_rules! for_static_mappings_but_rank_8 {
+    ($m:ident) => {
+        $m!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
+        $m!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
+        $m!(
+            [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, const OFFSET: usize]
+            StaticLayout<(X0, X1, X2), OFFSET>, 3
+        );
+        $m!(
+            [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, const OFFSET: usize]
+            StaticLayout<(X0, X1, X2, X3), OFFSET>, 4
+        );
+        $m!(
+            [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, const OFFSET: usize]
+            StaticLayout<(X0, X1, X2, X3, X4), OFFSET>, 5
+        );
+        $m!(
+            [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+             const OFFSET: usize]
+            StaticLayout<(X0, X1, X2, X3, X4, X5), OFFSET>, 6
+        );
+        $m!(
+            [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
+             X6: AxisSpec, const OFFSET: usize]
+            StaticLayout<(X0, X1, X2, X3, X4, X5, X6), OFFSET>, 7
+        );
+        $m!([L, const R: usize] Transposed<L, R>, R);
+        $m!([L, const R: usize, const A0: usize, const B0: usize] TransposeAxes<L, R, A0, B0>, R);
+        $m!([L, const R: usize, const A0: usize] FlipAxis<L, R, A0>, R);
+        $m!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexAxisAt<L, NR, Rank<R>, A0, I0>, R);
+        $m!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
+        $m!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
+        $m!(
+            [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
+            SliceAxis<L, R, A0, S0, S1, S2>, R
+        );
+    };
+}
+for_static_mappings_but_rank_8!(layout_methods);
 layout_methods!(
     [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
      X6: AxisSpec, X7: AxisSpec, const OFFSET: usize]
     StaticLayout<(X0, X1, X2, X3, X4, X5, X6, X7), OFFSET>, 8
 );
-insert_method!([X0: AxisSpec, const OFFSET: usize] StaticLayout<(X0,), OFFSET>, 1);
-insert_method!([X0: AxisSpec, X1: AxisSpec, const OFFSET: usize] StaticLayout<(X0, X1), OFFSET>, 2);
-insert_method!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2), OFFSET>, 3
-);
-insert_method!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3), OFFSET>, 4
-);
-insert_method!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4), OFFSET>, 5
-);
-insert_method!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
-     const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4, X5), OFFSET>, 6
-);
-insert_method!(
-    [X0: AxisSpec, X1: AxisSpec, X2: AxisSpec, X3: AxisSpec, X4: AxisSpec, X5: AxisSpec,
-     X6: AxisSpec, const OFFSET: usize]
-    StaticLayout<(X0, X1, X2, X3, X4, X5, X6), OFFSET>, 7
-);
-insert_method!([L, const R: usize] Transposed<L, R>, R);
-insert_method!([L, const R: usize, const A0: usize, const B0: usize] TransposeAxes<L, R, A0, B0>, R);
-insert_method!([L, const R: usize, const A0: usize] FlipAxis<L, R, A0>, R);
-insert_method!([L, NR, const R: usize, const A0: usize, const I0: usize] IndexAxisAt<L, NR, Rank<R>, A0, I0>, R);
-insert_method!([L, NR, const R: usize, const A0: usize] InsertAxisAt<L, NR, Rank<R>, A0>, R);
-insert_method!([L, NR, const R: usize, const A0: usize] RemoveAxisAt<L, NR, Rank<R>, A0>, R);
-insert_method!(
-    [L, const R: usize, const A0: usize, const S0: usize, const S1: usize, const S2: usize]
-    SliceAxis<L, R, A0, S0, S1, S2>, R
-);
+for_static_mappings_but_rank_8!(insert_method);
 
 // The same transforms on static views: the view keeps its buffer, its
 // mapping becomes the transformed static layout. Written out for each view
