@@ -83,3 +83,38 @@ fn seams_in_windows_and_chains() {
     let dl = Layout::contiguous([8, 2, 8, 4]);
     check_window(sl, dl, |i| i as f64 + 1.0, 0.0, &[1, 5]);
 }
+
+// Seam copies into one `split_at_mut` half of a buffer while another
+// thread writes every element of the sibling half: a seam block that
+// reached past its view into the sibling is a data race (and a borrow
+// violation) under Miri. Both halves, destination off a line by `skew`.
+#[test]
+fn seams_into_split_at_halves_while_the_sibling_is_written() {
+    let sl = Layout::contiguous([1, 16, 3, 3])
+        .permute([0, 2, 3, 1])
+        .unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let src: Vec<f32> = (0..sl.numel()).map(|i| i as f32 + 1.0).collect();
+    let sv = StridedView::new(&src, sl).unwrap();
+    let want = sv.to_vec();
+    let n = dl.numel();
+    for skew in [1, 5] {
+        for copy_left in [true, false] {
+            let mut buf = vec![0f32; 2 * (skew + n)];
+            let (left, right) = buf.split_at_mut(skew + n);
+            let (mine, sibling) = if copy_left {
+                (left, right)
+            } else {
+                (right, left)
+            };
+            std::thread::scope(|s| {
+                s.spawn(|| sibling.iter_mut().for_each(|e| *e = -1.0));
+                let mut dv = StridedViewMut::new(&mut mine[skew..], dl).unwrap();
+                rearrange(&mut dv, &sv).unwrap();
+                assert_eq!(dv.to_vec(), want, "skew {skew}");
+            });
+            assert!(mine[..skew].iter().all(|e| *e == 0.0));
+            assert!(sibling.iter().all(|e| *e == -1.0));
+        }
+    }
+}
