@@ -1601,3 +1601,87 @@ fn operators_and_zips_around_the_small_walk_at_the_guards() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn zip_runs_both_sides_of_the_avx2_loop_at_the_guards() {
+    // Issue 27 (p27b): `Zip`'s runs of 16 elements or more run their loop
+    // compiled with AVX2 (engine::long_run), shorter ones and small views
+    // (at most 64 elements, walked directly) inline. A CHW f32 -> HWC u8
+    // conversion (program (g): destination stride 3, `f32::round`) and a
+    // 3-operand Zip with a broadcast row, every operand flush against a
+    // guard (at the end and at the start), rows of 15, 16, 17 and 70
+    // elements, the source also flipped, at every level; map_inplace on
+    // both destinations (its runs take long_run too).
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let back = |x: f32| (x * 255.0 + 0.5).round().clamp(0.0, 255.0) as u8;
+    for (r, c) in [(2, 4), (3, 15), (5, 16), (4, 17), (9, 70)] {
+        let n = r * c;
+        let (mut gs, mut gd, mut gb, mut go) = (
+            Guarded::new(n * 4),
+            Guarded::new(n * 3),
+            Guarded::new(c * 4),
+            Guarded::new(n * 4),
+        );
+        for at_end in [true, false] {
+            let s: &mut [f32] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            s.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = (i % 97) as f32 / 64.0 - 0.25);
+            let b: &mut [f32] = if at_end { gb.at_end(c) } else { gb.at_start(c) };
+            b.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = i as f32 * 0.5);
+            let (s, b): (&[f32], &[f32]) = (s, b);
+            let sv = StridedView::from_shape([r, c], s).unwrap();
+            let row = StridedView::from_shape([c], b).unwrap();
+            for (level, stream) in settings() {
+                force_level(Some(level));
+                force_streaming(stream);
+                for x in [sv, sv.flip(0).unwrap().flip(1).unwrap()] {
+                    for ch in 0..3 {
+                        let hwc: &mut [u8] = if at_end {
+                            gd.at_end(n * 3)
+                        } else {
+                            gd.at_start(n * 3)
+                        };
+                        hwc.fill(9);
+                        let dl = Layout::new([r, c], [3 * c as isize, 3], ch).unwrap();
+                        let mut dv = StridedViewMut::new(&mut *hwc, dl).unwrap();
+                        Zip::from(&mut dv)
+                            .and(&x)
+                            .unwrap()
+                            .for_each(|o, &v| *o = back(v));
+                        // map_inplace's runs (stride 3) take the same loops.
+                        dv.map_inplace(|o| *o ^= 1);
+                        for (k, &o) in hwc.iter().enumerate() {
+                            let (i, j) = (k / 3 / c, k / 3 % c);
+                            let want = if k % 3 == ch { back(x[[i, j]]) ^ 1 } else { 9 };
+                            assert_eq!(
+                                o, want,
+                                "{level:?} {stream:?} ({r}, {c}) channel {ch} at {k}"
+                            );
+                        }
+                    }
+                    let out: &mut [f32] = if at_end { go.at_end(n) } else { go.at_start(n) };
+                    let mut ov = StridedViewMut::from_shape([r, c], out).unwrap();
+                    Zip::from(&mut ov)
+                        .and(&x)
+                        .unwrap()
+                        .and_broadcast(&row)
+                        .unwrap()
+                        .for_each(|o, &v, &m| *o = (v - m) * (v - m));
+                    ov.map_inplace(|o| *o = (*o * 4.0).round());
+                    for i in 0..r {
+                        for j in 0..c {
+                            let d = x[[i, j]] - b[j];
+                            let d = (d * d * 4.0).round();
+                            assert_eq!(ov[[i, j]], d, "{level:?} {stream:?} ({r}, {c}) [{i}, {j}]");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}

@@ -7,7 +7,7 @@
 
 use core::mem::size_of;
 
-use super::engine::{self, for_each_run, walk};
+use super::engine::{self, for_each_run, long_run, walk};
 use super::loops::{for_each_outer, small_numel, small_runs};
 use super::plan::{Order, Plan};
 use super::zip_stage::{self, Staged};
@@ -100,19 +100,25 @@ pub(crate) unsafe fn for_each_mut<T, const N: usize>(
 ) {
     let (shape, s) = (l.shape(), l.strides());
     walk(&shape, [&s], [l.offset()], 0, |[p], n, [inner]| {
-        // SAFETY: positions p + j·inner for j < n are reached by l, each
-        // once (l is unique), so the &mut never overlap.
-        unsafe {
-            if inner == 1 {
-                core::slice::from_raw_parts_mut(dst.offset(p), n)
-                    .iter_mut()
-                    .for_each(&mut f);
-            } else {
-                for j in 0..n as isize {
-                    f(&mut *dst.offset(p + j * inner));
+        let f = &mut f;
+        // Long runs compiled with AVX2 where the CPU has it (as Zip's).
+        long_run(
+            n,
+            #[inline(always)]
+            // SAFETY: positions p + j·inner for j < n are reached by l,
+            // each once (l is unique), so the &mut never overlap.
+            move || unsafe {
+                if inner == 1 {
+                    core::slice::from_raw_parts_mut(dst.offset(p), n)
+                        .iter_mut()
+                        .for_each(f);
+                } else {
+                    for j in 0..n as isize {
+                        f(&mut *dst.offset(p + j * inner));
+                    }
                 }
-            }
-        }
+            },
+        )
     });
 }
 

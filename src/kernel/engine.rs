@@ -21,8 +21,51 @@
 //! time: [`static_for_each`] is a plain nest of loops over the constant
 //! shape.
 
-use super::loops::{for_each_outer, small_numel, small_runs};
+use super::loops::for_each_outer;
+// (Also for `Zip`'s direct walk of small views.)
+pub(crate) use super::loops::{small_numel, small_runs};
 use super::plan::{Order, Plan};
+
+/// Runs of at least this many elements are worth [`long_run`]'s call
+/// (a small view's rows are not).
+const AVX2_RUN: usize = 16;
+
+// Whether the level is AVX2 or above, out of line: the level's first
+// detection would otherwise be inlined into every run's loop.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(never)]
+fn avx2() -> bool {
+    super::simd::level() >= super::simd::Level::Avx2
+}
+
+/// Runs `f`, the element loop of a run of `n` elements, compiled with
+/// AVX2 where the CPU has it when the run is long ([`AVX2_RUN`]; short
+/// runs, e.g. a small view's rows, run `f` inline without the call):
+/// closures inlined into `f` then run with wider vectors and SSE4.1's
+/// rounding (`f32::round` without a libm call), the same operations in the
+/// same order (as `simd::with_avx2`, whose fallback copy of `f` this
+/// shares with the short runs: `f` is compiled twice, not three times).
+/// `f` must be `#[inline(always)]`, and what its loop reads per element
+/// must be locals of `f` (values, not borrows of the caller's locals: the
+/// compiler reloads those after every store through a raw pointer, and
+/// does not vectorize the loop).
+#[inline(always)]
+pub(crate) fn long_run<R>(n: usize, f: impl FnOnce() -> R) -> R {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if n >= AVX2_RUN && avx2() {
+        // (An `unsafe fn`, so that calling it states the level check
+        // above; safe `#[target_feature]` functions exist since Rust 1.86.)
+        #[target_feature(enable = "avx2")]
+        unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: the level is Avx2 (or above) only when the CPU has AVX2.
+        return unsafe { run(f) };
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = n;
+    f()
+}
 
 /// Rows of a tile, in units of the tile edge.
 const TILE_ROWS: usize = if cfg!(miri) { 3 } else { 16 };

@@ -22,4 +22,5 @@ mod reduce_props;
 mod review_avx_props;
 mod review_z28_props;
 mod short_axis_props;
+mod zip_long_runs;
 mod zip_props;

@@ -50,5 +50,6 @@ mod miri_views;
 mod miri_zip_attacks;
 mod miri_zip_keep;
 mod miri_zip_move;
+mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
