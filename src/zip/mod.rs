@@ -459,6 +459,38 @@ operands!(6; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3, P5 M5 4 v4, P6 M6 5
 // (Six operands and the output of map_collect or the index of indexed.)
 operands!(7; P1 M1 0 v0, P2 M2 1 v1, P3 M3 2 v2, P4 M4 3 v3, P5 M5 4 v4, P6 M6 5 v5, P7 M7 6 v6);
 
+// The element loop of a run: operand k at positions q[k] + j·c[k], j < n,
+// from ptrs[k] (contiguous runs count one index for all).
+//
+// SAFETY (for callers): as `Zip::run`'s, with any staged buffer in `ptrs`.
+#[inline(always)]
+unsafe fn run_items<Z: Operands<N, K>, B, const N: usize, const K: usize>(
+    parts: &Z,
+    ptrs: [*mut u8; K],
+    mut acc: B,
+    g: &mut impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
+    q: [isize; K],
+    n: usize,
+    c: [isize; K],
+) -> B {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if c == [1; K] {
+            for j in 0..n as isize {
+                acc = g(acc, parts.items(&ptrs, crate::array_from(|k| q[k] + j)));
+            }
+        } else {
+            for j in 0..n as isize {
+                acc = g(
+                    acc,
+                    parts.items(&ptrs, crate::array_from(|k| q[k] + j * c[k])),
+                );
+            }
+        }
+    }
+    acc
+}
+
 // A value that may cross threads: the parts of a zip whose producers are
 // Send, and their buffers.
 #[cfg(feature = "rayon")]
@@ -555,6 +587,33 @@ impl<Z, const N: usize> Zip<Z, N> {
         let mut acc = Some(init);
         let acc_at = &mut acc;
         let parts = &self.parts;
+        if let Some(count) = engine::small_numel(&self.shape) {
+            // Small views (a 3x3 window): the direct walk (as the walk's
+            // own), each row's loop inline, without `run`'s call for long
+            // rows. `g` moves into the row closure, which drops while
+            // `acc` is a local (as in the planned walk; should its drop
+            // panic, `acc` is dropped: rust-lang/rust#47949).
+            let row = move |q: [isize; K], n: usize, c: [isize; K]| {
+                let Some(a) = acc_at.take() else { return };
+                // SAFETY: see above (the direct walk visits every index
+                // once, at each operand's positions).
+                *acc_at = Some(unsafe { run_items(parts, ptrs, a, &mut g, q, n, c) });
+            };
+            if count > 0 {
+                engine::small_runs(
+                    &self.shape,
+                    strides.each_ref().map(|s| &s[..]),
+                    offsets.map(|o| o as isize),
+                    row,
+                );
+            } else {
+                drop(row);
+            }
+            return match acc {
+                Some(a) => a,
+                None => unreachable!("the accumulator is put back after every run"),
+            };
+        }
         // SAFETY: the buffers and mappings are the producers'; stageable
         // operands are read-only and plain (see above).
         unsafe {
@@ -607,7 +666,7 @@ impl<Z, const N: usize> Zip<Z, N> {
         parts: &Z,
         mut ptrs: [*mut u8; K],
         staged: Staged,
-        mut acc: B,
+        acc: B,
         g: &mut impl for<'x> FnMut(B, <Z as LendAll<'x>>::Items) -> B,
         q: [isize; K],
         n: usize,
@@ -619,33 +678,30 @@ impl<Z, const N: usize> Zip<Z, N> {
         if let Some((s, buf)) = staged {
             ptrs[s] = buf;
         }
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            if c == [1; K] {
-                for j in 0..n as isize {
-                    acc = g(acc, parts.items(&ptrs, crate::array_from(|k| q[k] + j)));
-                }
-            } else {
-                // A run of a tile: hint the lines just past it in the
-                // operands that walk it contiguously (the next tile of this
-                // row, visited after the tile's other rows: too many rows
-                // for the hardware prefetchers to follow).
-                for k in 0..K {
-                    if Z::ELEMENT[k] && c[k] == 1 && staged.is_none_or(|(s, _)| s != k) {
-                        let size = Z::SIZES[k] as isize;
-                        let at = q[k].wrapping_add(n as isize).wrapping_mul(size);
-                        engine::prefetch(ptrs[k].wrapping_offset(at).cast_const());
-                    }
-                }
-                for j in 0..n as isize {
-                    acc = g(
-                        acc,
-                        parts.items(&ptrs, crate::array_from(|k| q[k] + j * c[k])),
-                    );
+        if c != [1; K] {
+            // A run of a tile: hint the lines just past it in the
+            // operands that walk it contiguously (the next tile of this
+            // row, visited after the tile's other rows: too many rows
+            // for the hardware prefetchers to follow).
+            for k in 0..K {
+                if Z::ELEMENT[k] && c[k] == 1 && staged.is_none_or(|(s, _)| s != k) {
+                    let size = Z::SIZES[k] as isize;
+                    let at = q[k].wrapping_add(n as isize).wrapping_mul(size);
+                    engine::prefetch(ptrs[k].wrapping_offset(at).cast_const());
                 }
             }
         }
-        acc
+        // Long runs compiled with AVX2 where the CPU has it (as
+        // zip_with's): `g`, inlined there, runs with wider vectors and
+        // SSE4.1's rounding (`f32::round` without a libm call). The
+        // buffers are moved in by value (borrowed, they were reloaded per
+        // element and the loop did not vectorize).
+        engine::long_run(
+            n,
+            #[inline(always)]
+            // SAFETY: forwarded from the caller.
+            move || unsafe { run_items(parts, ptrs, acc, g, q, n, c) },
+        )
     }
 
     // `g` on the items of every index; if `g` panics, `undo` is called on
