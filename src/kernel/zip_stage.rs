@@ -14,6 +14,30 @@
 //! buffer, which lives for the traversal only: the closures of `Zip` and
 //! `zip_with` are higher-ranked over their items' lifetime, so they cannot
 //! keep them.
+//!
+//! What limits it (issue 28, 4096² f32, `zip_staged_counts` with the
+//! walk's phases switched off one at a time in a scratch build, thread
+//! CPU time, best of 10, three alternations, load 4.5-6): `Zip` d = a + b^T
+//! 10.8-11.7 ms against 4.7-5.4 ms contiguous; staging alone (no body)
+//! 4.9-5.0 ms, the body alone (no staging) 5.8-6.5 ms. `zip_with`
+//! d += s^T 7.7-8.0 ms against 2.9 ms contiguous (wall clock, load 1.3):
+//! staging 4.9, body 2.3-2.7. The
+//! phases add up, they do not overlap. Staging reads the operand at about
+//! 14 GB/s: a strip's 256 source lines are 16 KiB apart (one L1 set), so
+//! they are demand misses (14 GB/s at ~100 ns is ~21 lines in flight, about
+//! what the L1's miss buffers hold: an estimate, no counters on this VM);
+//! the body's rows of 1 KiB (256 rows per tile) need the hints (without:
+//! 15-16 ms for `Zip`'s body). A standalone read of the same 64 MiB in
+//! runs of 1 KiB from 16 rows at a time takes 2.8 ms, in runs of one line
+//! from 256 rows (this walk's pattern) 8-10 ms. Tried without gain: 8, 32
+//! or 64 KiB buffers; 2 or 4 lines per source row; tiles of 16-4096 rows;
+//! a 256 KiB (L2) tile staged 16 source rows at a time (11.2-11.8 ms);
+//! prefetching the next strip's source lines (T0/T1/T2/NTA, at once or
+//! spread over the body's rows: slower, they share one L1 set); staging
+//! the next strip block by block between the body's rows (13-14 ms);
+//! AVX2 for `Zip`'s staged body (no change); hinting half a strip ahead
+//! (`Zip` -3.5 %, but the in-cache 8x8 `zip_with` moved 0.69x -> 0.53x of
+//! contiguous in `elementwise_report` through code layout).
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};
