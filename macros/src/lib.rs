@@ -342,6 +342,10 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         dynamic: None,
         path: false,
     };
+    if let Some((negative, l)) = paren_literal(&tokens) {
+        v.literal = Some(int_literal(&l, negative)?);
+        return Ok(v);
+    }
     match &tokens[..] {
         [TokenTree::Ident(id)] if id == "_" => v.dynamic = Some(None),
         [TokenTree::Ident(id), rest @ ..] if id == "dyn" => {
@@ -373,6 +377,28 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         rest => v.path = is_path(rest),
     }
     Ok(v)
+}
+
+// A literal in parentheses, maybe negated once: `(3)`, `-(3000000000)`,
+// `(-(5))`. The macro reads it as it reads `3` or `-3000000000`, at its
+// own width: as an expression the literal would be an `i32` (rustc's
+// fallback), and under `#![allow(overflowing_literals)]` `-(3000000000)`
+// would wrap to 1294967296. `None` for anything else (no parentheses, two
+// negations, another token).
+fn paren_literal(tokens: &[TokenTree]) -> Option<(bool, Literal)> {
+    fn inner(tokens: &[TokenTree], negative: bool, parens: bool) -> Option<(bool, Literal)> {
+        match &unwrap_none(tokens)[..] {
+            [TokenTree::Literal(l)] if parens => Some((negative, l.clone())),
+            [TokenTree::Punct(p), rest @ ..] if p.as_char() == '-' && !negative => {
+                inner(rest, true, parens)
+            }
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
+                inner(&g.stream().into_iter().collect::<Vec<_>>(), negative, true)
+            }
+            _ => None,
+        }
+    }
+    inner(tokens, false, false)
 }
 
 // The parameter of a `const R` entry. The marker says that `R` is a const
@@ -764,7 +790,7 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
         Kind::Len => "len_entry",
     };
     let helper = ts(Ident::new(helper, Span::call_site()));
-    tpl(
+    let checked = tpl(
         span,
         r#"match ::constrided::__private::$0(
             &($1),
@@ -772,10 +798,34 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
             ($1,).0 as u128,
         ) {
             ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
+            ::core::result::Result::Err(m) => $2,
         }"#,
-        &[helper, e.clone()],
+        &[helper, e.clone(), panic_over(span, v.end)],
+    );
+    // A literal in the expression that does not fit its type is an error
+    // here even under the user's `#![allow(overflowing_literals)]`: the
+    // value would wrap (`2 * 3000000000` as an `i32`) and the layout would
+    // silently get another number. (A literal alone, maybe negated or in
+    // parentheses, is read by the macro at its own width.)
+    cs(
+        "{ #[deny(overflowing_literals)] let entry = $0; entry }",
+        &[checked],
     )
+}
+
+// `::core::panic!("{}", m.as_str())` over the tokens from `start` to `end`:
+// its path at `start`, its parentheses at `end`, so rustc, which joins the
+// two spans for the macro call, underlines the whole entry where a rule
+// fails (`(X as i64) * -1`, not `(X as i64)` alone).
+fn panic_over(start: Span, end: Span) -> TokenStream2 {
+    let mut args = Group::new(
+        Delimiter::Parenthesis,
+        tpl(start, r#""{}", m.as_str()"#, &[]),
+    );
+    args.set_span(end);
+    let mut out = tpl(start, "::core::panic!", &[]);
+    out.extend([TokenTree::Group(args)]);
+    out
 }
 
 // An entry as a plain cast, unchecked: for the type form's generic
@@ -1818,6 +1868,14 @@ mod tests {
     fn values_are_classified() {
         let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
         assert_eq!(v("-3").literal, Some(-3));
+        // In parentheses, negated at most once: read at the literal's width.
+        assert_eq!(v("-(3000000000)").literal, Some(-3_000_000_000));
+        assert_eq!(v("(-(5))").literal, Some(-5));
+        assert_eq!(v("((7u8))").literal, Some(7));
+        assert!(value_of(&tokens("-(5u32)")).is_err());
+        for expr in ["-(-(5))", "(3) * 2", "(X)", "-(X)", "(2 - 1)"] {
+            assert_eq!(v(expr).literal, None, "{expr}");
+        }
         assert!(matches!(v("_").dynamic, Some(None)));
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);
