@@ -72,7 +72,7 @@ macro_rules! wrap_expr {
 // would match it instead of binding (and `Span::mixed_site` hygiene covers
 // locals, not items), so each local is declared where no such constant is
 // in scope. Entries without parentheses: `LONG as usize` is a cast (not a
-// path), `-(3)` an `i32` (not a negated `u128`).
+// path), `-(3)` is -3 (the macro reads a literal in parentheses as the literal).
 mod consts_named_like_locals {
     #![allow(dead_code)]
     const __constrided_buffer: &[u8; 12] = &[0; 12];
