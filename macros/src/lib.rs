@@ -853,7 +853,8 @@ fn layout_span(spec: &Spec) -> Span {
         .unwrap_or(spec.shape_span)
 }
 
-// `if let Some(m) = failure(check) { panic!(m) }`, spanned at `span`.
+// `fail_if(failure(check));`, spanned at `span`: the rule's message is
+// reported there when `check` is an `Err`.
 fn rule_tokens(span: Span, check: TokenStream2) -> TokenStream2 {
     let check = cs("::constrided::__private::failure($0)", &[check]);
     tpl(span, "$0;", &[fail_call(span, span, "fail_if", check)])
