@@ -233,7 +233,11 @@ mod zip;
 ///
 /// - **`cargo check`** (the macro and type-checking): keys, counts, rank,
 ///   literal signs and ranges (a suffixed literal keeps its type: `300u8`
-///   is an error), and every layout rule of a layout written with literals
+///   is an error; a literal in parentheses, `-(3000000000)`, is read as
+///   the literal is, at its own width; a literal inside an expression
+///   that does not fit the type rustc gives it, `5000000000 - 1` as an
+///   `i32`, is an error even under `#![allow(overflowing_literals)]`,
+///   never a wrapped number), and every layout rule of a layout written with literals
 ///   and constants or constant expressions of any integer type (`PITCH`
 ///   with `PITCH: usize` as a stride, `ROWS: u32`, `consts::W`, `2 * COLS`;
 ///   a float or `bool` is an error naming its type): reach below 0,

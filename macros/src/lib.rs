@@ -342,6 +342,10 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         dynamic: None,
         path: false,
     };
+    if let Some((negative, l)) = paren_literal(&tokens) {
+        v.literal = Some(int_literal(&l, negative)?);
+        return Ok(v);
+    }
     match &tokens[..] {
         [TokenTree::Ident(id)] if id == "_" => v.dynamic = Some(None),
         [TokenTree::Ident(id), rest @ ..] if id == "dyn" => {
@@ -373,6 +377,28 @@ fn value_of(tokens: &[TokenTree]) -> Result<Value> {
         rest => v.path = is_path(rest),
     }
     Ok(v)
+}
+
+// A literal in parentheses, maybe negated once: `(3)`, `-(3000000000)`,
+// `(-(5))`. The macro reads it as it reads `3` or `-3000000000`, at its
+// own width: as an expression the literal would be an `i32` (rustc's
+// fallback), and under `#![allow(overflowing_literals)]` `-(3000000000)`
+// would wrap to 1294967296. `None` for anything else (no parentheses, two
+// negations, another token).
+fn paren_literal(tokens: &[TokenTree]) -> Option<(bool, Literal)> {
+    fn inner(tokens: &[TokenTree], negative: bool, parens: bool) -> Option<(bool, Literal)> {
+        match &unwrap_none(tokens)[..] {
+            [TokenTree::Literal(l)] if parens => Some((negative, l.clone())),
+            [TokenTree::Punct(p), rest @ ..] if p.as_char() == '-' && !negative => {
+                inner(rest, true, parens)
+            }
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
+                inner(&g.stream().into_iter().collect::<Vec<_>>(), negative, true)
+            }
+            _ => None,
+        }
+    }
+    inner(tokens, false, false)
 }
 
 // The parameter of a `const R` entry. The marker says that `R` is a const
@@ -764,18 +790,44 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
         Kind::Len => "len_entry",
     };
     let helper = ts(Ident::new(helper, Span::call_site()));
-    tpl(
+    let checked = fail_call(
         span,
-        r#"match ::constrided::__private::$0(
-            &($1),
-            ($1,).0 as i128,
-            ($1,).0 as u128,
-        ) {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
-        }"#,
-        &[helper, e.clone()],
-    )
+        v.end,
+        "or_fail",
+        tpl(
+            span,
+            "::constrided::__private::$0(&($1), ($1,).0 as i128, ($1,).0 as u128)",
+            &[helper, e.clone()],
+        ),
+    );
+    // A literal in the expression that does not fit its type is an error
+    // here even under the user's `#![allow(overflowing_literals)]`: the
+    // value would wrap (`2 * 3000000000` as an `i32`) and the layout would
+    // silently get another number. (A literal alone, maybe negated or in
+    // parentheses, is read by the macro at its own width.) The attribute
+    // sits on a tuple's element, which needs no binding (a `let` would
+    // name a local that a caller's constant of that name turns into a
+    // pattern).
+    cs("(#[deny(overflowing_literals)] { $0 },).0", &[checked])
+}
+
+// `::constrided::__private::helper(arg)` (`fail_if`, `or_fail`,
+// `checked_layout`: `#[track_caller]`, so a broken rule is reported at
+// this call) over the tokens from `start` to `end`: its path at `start`,
+// its parentheses at `end`, so rustc, which joins the two spans for the
+// call, underlines the whole entry (`(X as i64) * -1`, not `(X as i64)`
+// alone). The expansion binds no name (`Some(m)`), which a caller's
+// constant `m` would turn into a pattern.
+fn fail_call(start: Span, end: Span, helper: &str, arg: TokenStream2) -> TokenStream2 {
+    let mut args = Group::new(Delimiter::Parenthesis, arg);
+    args.set_span(end);
+    let mut out = tpl(
+        start,
+        "::constrided::__private::$0",
+        &[ts(Ident::new(helper, start))],
+    );
+    out.extend([TokenTree::Group(args)]);
+    out
 }
 
 // An entry as a plain cast, unchecked: for the type form's generic
@@ -801,15 +853,11 @@ fn layout_span(spec: &Spec) -> Span {
         .unwrap_or(spec.shape_span)
 }
 
-// `if let Some(m) = failure(check) { panic!(m) }`, spanned at `span`.
+// `fail_if(failure(check));`, spanned at `span`: the rule's message is
+// reported there when `check` is an `Err`.
 fn rule_tokens(span: Span, check: TokenStream2) -> TokenStream2 {
-    tpl(
-        span,
-        r#"if let ::core::option::Option::Some(m) = ::constrided::__private::failure($0) {
-            ::core::panic!("{}", m.as_str())
-        }"#,
-        &[check],
-    )
+    let check = cs("::constrided::__private::failure($0)", &[check]);
+    tpl(span, "$0;", &[fail_call(span, span, "fail_if", check)])
 }
 
 // The checked shape, strides and offset of a layout, and the checks of the
@@ -853,13 +901,15 @@ fn layout_checks(spec: &Spec, mutable: Option<Span>, as_items: bool) -> Checked 
         // layout's other uses of it do: when a shape entry fails, rustc's
         // "erroneous constant encountered" notes of those uses share one
         // span and show once.
-        None => tpl(
+        None => fail_call(
             spec.shape_span,
-            r#"match ::constrided::__private::c_strides_checked($0) {
-                ::core::result::Result::Ok(s) => s,
-                ::core::result::Result::Err(m) => ::core::panic!("{}", m.as_str()),
-            }"#,
-            std::slice::from_ref(&sh),
+            spec.shape_span,
+            "or_fail",
+            tpl(
+                spec.shape_span,
+                "::constrided::__private::c_strides_checked($0)",
+                std::slice::from_ref(&sh),
+            ),
         ),
     };
     let offset = match &spec.offset {
@@ -989,13 +1039,7 @@ fn layout_block(spec: &Spec, mutable: Option<Span>) -> (TokenStream2, TokenStrea
         // Each rule's message is panicked here, spanned at the user's
         // tokens: the error shows the call, not a frame inside the crate.
         let rule = |span: Span, call: TokenStream2| {
-            tpl(
-                span,
-                r#"if let ::core::option::Option::Some(m) = $0 {
-                    ::core::panic!("{}", m.as_str())
-                }"#,
-                &[call],
-            )
+            tpl(span, "$0;", &[fail_call(span, span, "fail_if", call)])
         };
         let mut calls = vec![rule(
             layout_span(spec),
@@ -1177,16 +1221,11 @@ fn assoc_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     let check = tpl(
         span,
         r#"const {
-            let l = ::constrided::__private::entries_layout::<$0>([$1], $2, $3);
-            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<$0>(
-                l, $4, $5,
-            ) {
-                ::core::panic!("{}", m.as_str())
-            }
-            match l {
-                ::core::result::Result::Ok(l) => l,
-                ::core::result::Result::Err(_) => ::core::unreachable!(),
-            }
+            ::constrided::__private::checked_layout::<$0>(
+                ::constrided::__private::entries_layout::<$0>([$1], $2, $3),
+                $4,
+                $5,
+            )
         }"#,
         &[n.clone(), commas(shape), strides, offset, len, unique],
     );
@@ -1281,11 +1320,9 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     let alias_check = match (mutable, static_axes(spec)) {
         (Some(span), Some((axes, sizes, strides))) => tpl(
             span,
-            r#"const _: () = if let ::core::option::Option::Some(m) =
-                ::constrided::__private::static_axes_alias(&[$0], &[$1], &[$2])
-            {
-                ::core::panic!("{}", m.as_str())
-            };"#,
+            r#"const _: () = ::constrided::__private::fail_if(
+                ::constrided::__private::static_axes_alias(&[$0], &[$1], &[$2]),
+            );"#,
             &[
                 commas(axes.into_iter().map(usize_lit)),
                 commas(sizes),
@@ -1298,8 +1335,18 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
             Some(Some(e)) => match kind {
-                Kind::Stride => tpl(v.span, "{ let v: isize = $0; v }", std::slice::from_ref(e)),
-                _ => tpl(v.span, "{ let v: usize = $0; v }", std::slice::from_ref(e)),
+                // A field is a coercion site, as a typed `let` is, and
+                // binds no name.
+                Kind::Stride => tpl(
+                    v.span,
+                    "::constrided::__private::Entry::<isize> { value: $0 }.value",
+                    std::slice::from_ref(e),
+                ),
+                _ => tpl(
+                    v.span,
+                    "::constrided::__private::Entry::<usize> { value: $0 }.value",
+                    std::slice::from_ref(e),
+                ),
             },
             Some(None) => tpl(
                 v.span,
@@ -1441,11 +1488,9 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     let check = tpl(
         span,
         r#"const {
-            if let ::core::option::Option::Some(m) = ::constrided::__private::layout_failure::<$0>(
+            ::constrided::__private::fail_if(::constrided::__private::layout_failure::<$0>(
                 <$1>::CHECKED, $2, $3,
-            ) {
-                ::core::panic!("{}", m.as_str())
-            }
+            ))
         }"#,
         &[usize_lit(n), ty.clone(), len, unique],
     );
@@ -1672,17 +1717,15 @@ fn expand_inner(input: TokenStream2) -> Result<TokenStream2> {
                         F: ::constrided::__private::LayoutFn<N>,
                     {
                         const {
-                            if let ::core::option::Option::Some(m) =
+                            ::constrided::__private::fail_if(
                                 ::constrided::__private::source_check::<
                                     'a,
                                     B,
                                     N,
                                     <F as ::constrided::__private::LayoutFn<N>>::Mapping,
                                     <F as ::constrided::__private::LayoutFn<N>>::Proof,
-                                >()
-                            {
-                                ::core::panic!("{}", m.as_str())
-                            }
+                                >(),
+                            )
                         }
                     }
                     layout_fits_buffer
@@ -1818,6 +1861,14 @@ mod tests {
     fn values_are_classified() {
         let v = |s: &str| value_of(&tokens(s)).ok().unwrap();
         assert_eq!(v("-3").literal, Some(-3));
+        // In parentheses, negated at most once: read at the literal's width.
+        assert_eq!(v("-(3000000000)").literal, Some(-3_000_000_000));
+        assert_eq!(v("(-(5))").literal, Some(-5));
+        assert_eq!(v("((7u8))").literal, Some(7));
+        assert!(value_of(&tokens("-(5u32)")).is_err());
+        for expr in ["-(-(5))", "(3) * 2", "(X)", "-(X)", "(2 - 1)"] {
+            assert_eq!(v(expr).literal, None, "{expr}");
+        }
         assert!(matches!(v("_").dynamic, Some(None)));
         assert!(matches!(v("dyn h * 2").dynamic, Some(Some(_))));
         assert!(v("Self::ROWS").path && v("-T::N").path && v("<T as Tr>::N").path);

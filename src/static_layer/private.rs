@@ -304,6 +304,53 @@ impl Select for Proof<2> {
     const OUT: Deferred = Deferred;
 }
 
+/// A run-time entry's value, typed as the entry is (`usize`, `isize` for
+/// strides): a struct field is a coercion site, as a typed `let` is, and
+/// the expansion binds no name a caller's constant could turn into a
+/// pattern.
+pub struct Entry<T> {
+    /// The entry's value.
+    pub value: T,
+}
+
+/// Panics with the message of a rule `strided!` found broken. The
+/// expansion's checks go through this and [`or_fail`] so that it binds no
+/// name of its own: a pattern `Some(m)` in the caller's scope would match
+/// a caller's constant, unit struct or static called `m` instead of
+/// binding it. `#[track_caller]`: rustc reports the panic at the call the
+/// macro wrote, spanned at the user's tokens, with no frame in the crate.
+#[track_caller]
+pub const fn fail_if(problem: Option<Message>) {
+    if let Some(m) = problem {
+        panic!("{}", m.as_str())
+    }
+}
+
+/// The value of a checked entry, or a panic with the rule it breaks (see
+/// [`fail_if`]).
+#[track_caller]
+pub const fn or_fail<T: Copy>(checked: Result<T, Message>) -> T {
+    match checked {
+        Ok(v) => v,
+        Err(m) => panic!("{}", m.as_str()),
+    }
+}
+
+/// A layout of entries the macro cannot read, or a panic with the rule it
+/// breaks (see [`fail_if`] and [`layout_failure`]).
+#[track_caller]
+pub const fn checked_layout<const N: usize>(
+    checked: Result<Layout<N>, LayoutError>,
+    len: Option<usize>,
+    unique: bool,
+) -> Layout<N> {
+    fail_if(layout_failure(checked, len, unique));
+    match checked {
+        Ok(l) => l,
+        Err(_) => unreachable!(),
+    }
+}
+
 /// The checks of a static layout whose entries name constants the macro
 /// cannot read (const generic parameters, constants): validity, `len`,
 /// and uniqueness when `unique`. Evaluated in an inline `const` block at

@@ -13,9 +13,9 @@
 //!   sides of the threshold), and `map` / the operators drop exactly the
 //!   outputs they made, once, at every level.
 
-use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use super::model::live::{arm, call, live, Live};
 use constrided::kernel::{force_level, Level};
 use constrided::{s, StridedView, StridedViewMut};
 
@@ -148,66 +148,14 @@ fn float_closures_bitwise_equal_to_the_model_at_every_level() {
     }
 }
 
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static CALLS: Cell<usize> = const { Cell::new(0) };
-    static FAIL_AT: Cell<usize> = const { Cell::new(usize::MAX) };
-}
-
-// A value with drop glue whose operators panic at call FAIL_AT.
-#[derive(Debug)]
-struct Live(Box<u32>);
-
-impl Live {
-    fn new(v: u32) -> Self {
-        LIVE.with(|l| l.set(l.get() + 1));
-        Live(Box::new(v))
-    }
-}
-
-impl Clone for Live {
-    fn clone(&self) -> Self {
-        Live::new(*self.0)
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        LIVE.with(|l| l.set(l.get() - 1));
-    }
-}
-
-fn call() {
-    let k = CALLS.with(|c| {
-        c.set(c.get() + 1);
-        c.get() - 1
-    });
-    if k == FAIL_AT.with(|f| f.get()) {
-        panic!("call {k} fails");
-    }
-}
-
-impl core::ops::Add for Live {
-    type Output = Live;
-    fn add(self, o: Live) -> Live {
-        call();
-        Live::new(self.0.wrapping_add(*o.0))
-    }
-}
-
-fn arm(k: usize) {
-    CALLS.with(|c| c.set(0));
-    FAIL_AT.with(|f| f.set(k));
-}
-
 #[test]
 fn closures_panicking_anywhere_at_every_level() {
     let _g = super::SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     for (r, c) in [(7, 9), (8, 8), (5, 13), (24, 20)] {
         let n = r * c;
-        let a: Vec<Live> = (0..n as u32).map(Live::new).collect();
-        let b: Vec<Live> = (0..c as u32).map(|i| Live::new(1000 * i)).collect();
-        let base = LIVE.with(|l| l.get());
+        let a: Vec<Live> = (0..n as i64).map(Live::new).collect();
+        let b: Vec<Live> = (0..c as i64).map(|i| Live::new(1000 * i)).collect();
+        let base = live();
         let av = StridedView::from_shape([r, c], &a).unwrap();
         let at = StridedView::from_shape([c, r], &a).unwrap().t();
         let row = StridedView::from_shape([1, c], &b).unwrap();
@@ -245,24 +193,24 @@ fn closures_panicking_anywhere_at_every_level() {
                         })
                     }));
                     assert!(res.is_err());
-                    assert_eq!(LIVE.with(|l| l.get()), base, "{level:?} map stop {k}");
+                    assert_eq!(live(), base, "{level:?} map stop {k}");
                 }
                 // The operators (a broadcast row on either side).
                 for (x, y) in [(at, row), (row, at), (av, at)] {
                     arm(k);
                     assert!(catch_unwind(AssertUnwindSafe(|| &x + &y)).is_err());
-                    assert_eq!(LIVE.with(|l| l.get()), base, "{level:?} op stop {k}");
+                    assert_eq!(live(), base, "{level:?} op stop {k}");
                 }
             }
             arm(usize::MAX);
             let sum = &at + &row;
             for i in 0..r {
                 for j in 0..c {
-                    assert_eq!(*sum[[i, j]].0, *at[[i, j]].0 + 1000 * j as u32);
+                    assert_eq!(*sum[[i, j]].0, *at[[i, j]].0 + 1000 * j as i64);
                 }
             }
             drop(sum);
-            assert_eq!(LIVE.with(|l| l.get()), base);
+            assert_eq!(live(), base);
         }
         force_level(None);
     }

@@ -4,6 +4,8 @@
 
 use proptest::prelude::*;
 
+pub mod live;
+
 /// The index of rank `N = R + 1` that has `i` at `axis` and the
 /// components of `o` (an index of the shape without `axis`) around it:
 /// the lane of an axis reduction.

@@ -5,6 +5,9 @@
 //! `cargo test` budget (see tests/README.md). Add a module here with
 //! `mod name;` (feature-gated ones with `#[cfg(feature = "...")]`).
 
+#[path = "../model/mod.rs"]
+mod model;
+
 mod soundness_contiguous;
 mod soundness_padding;
 #[cfg(feature = "rayon")]

@@ -10,6 +10,8 @@ use constrided::layout::math;
 use constrided::mixed_layout::{Dyn, Fix, FixS, MAxis, MixedLayout};
 use constrided::{s, Layout, LayoutError, Mapping, StridedArray, StridedView, StridedViewMut};
 use core::cell::Cell;
+
+use super::model::live::{arm, live, Live};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 // Brute force: do two in-range indices reach the same position?
@@ -349,46 +351,6 @@ fn zero_sized_elements() {
     assert_eq!(ef.t().to_owned().shape(), [0, 3]);
 }
 
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static SUBS: Cell<usize> = const { Cell::new(0) };
-    static FAIL_AT: Cell<usize> = const { Cell::new(usize::MAX) };
-}
-
-// An element with drop glue that counts live values; `-` panics on the
-// FAIL_AT-th call.
-#[derive(Debug)]
-struct Live(Box<i64>);
-impl Live {
-    fn new(v: i64) -> Self {
-        LIVE.with(|l| l.set(l.get() + 1));
-        Live(Box::new(v))
-    }
-}
-impl Clone for Live {
-    fn clone(&self) -> Self {
-        Live::new(*self.0)
-    }
-}
-impl Drop for Live {
-    fn drop(&mut self) {
-        LIVE.with(|l| l.set(l.get() - 1));
-    }
-}
-impl core::ops::Sub for Live {
-    type Output = Live;
-    fn sub(self, o: Live) -> Live {
-        let k = SUBS.with(|s| {
-            s.set(s.get() + 1);
-            s.get() - 1
-        });
-        if k == FAIL_AT.with(|f| f.get()) {
-            panic!("sub {k} fails");
-        }
-        Live::new(*self.0 - *o.0)
-    }
-}
-
 // Operators with every broadcast and transpose combination, a panic at
 // every position: exactly the values made are dropped, once.
 #[test]
@@ -397,7 +359,7 @@ fn operator_panics_leave_no_leak_and_no_double_drop() {
     let a: Vec<Live> = (0..(r * c) as i64).map(|i| Live::new(100 + i)).collect();
     let row: Vec<Live> = (0..c as i64).map(Live::new).collect();
     let col: Vec<Live> = (0..r as i64).map(|i| Live::new(10 * i)).collect();
-    let base = LIVE.with(|l| l.get());
+    let base = live();
     let av = StridedView::from_shape([r, c], &a).unwrap();
     let rv = StridedView::from_shape([1, c], &row).unwrap();
     let cv = StridedView::from_shape([r, 1], &col).unwrap();
@@ -428,17 +390,16 @@ fn operator_panics_leave_no_leak_and_no_double_drop() {
             })
             .collect();
         for k in 0..n {
-            SUBS.with(|s| s.set(0));
-            FAIL_AT.with(|f| f.set(k));
+            arm(k);
             assert!(catch_unwind(AssertUnwindSafe(|| x - y)).is_err());
-            assert_eq!(LIVE.with(|l| l.get()), base, "{k}");
+            assert_eq!(live(), base, "{k}");
         }
-        FAIL_AT.with(|f| f.set(usize::MAX));
+        arm(usize::MAX);
         let d = x - y;
         assert_eq!(d.shape(), [r, c]);
         assert_eq!(d.as_slice().iter().map(|v| *v.0).collect::<Vec<_>>(), want);
         drop(d);
-        assert_eq!(LIVE.with(|l| l.get()), base);
+        assert_eq!(live(), base);
     }
 }
 
@@ -495,18 +456,17 @@ fn operator_panics_in_tiled_traversals() {
     let (r, c) = if cfg!(miri) { (9, 17) } else { (70, 130) };
     let a: Vec<Live> = (0..(r * c) as i64).map(Live::new).collect();
     let row: Vec<Live> = (0..c as i64).map(|i| Live::new(-i)).collect();
-    let base = LIVE.with(|l| l.get());
+    let base = live();
     let at = StridedView::from_shape([c, r], &a).unwrap().t();
     let rv = StridedView::from_shape([1, c], &row).unwrap();
     let n = r * c;
     for (x, y) in [(at, rv), (rv, at)] {
         for k in [0, 1, 31, 33, n / 2, n - 2, n - 1] {
-            SUBS.with(|s| s.set(0));
-            FAIL_AT.with(|f| f.set(k));
+            arm(k);
             assert!(catch_unwind(AssertUnwindSafe(|| &x - &y)).is_err());
-            assert_eq!(LIVE.with(|l| l.get()), base, "{k}");
+            assert_eq!(live(), base, "{k}");
         }
-        FAIL_AT.with(|f| f.set(usize::MAX));
+        arm(usize::MAX);
         let d = &x - &y;
         for i in (0..r).step_by(7) {
             for j in (0..c).step_by(5) {
@@ -524,6 +484,6 @@ fn operator_panics_in_tiled_traversals() {
             }
         }
         drop(d);
-        assert_eq!(LIVE.with(|l| l.get()), base);
+        assert_eq!(live(), base);
     }
 }

@@ -72,7 +72,7 @@ macro_rules! wrap_expr {
 // would match it instead of binding (and `Span::mixed_site` hygiene covers
 // locals, not items), so each local is declared where no such constant is
 // in scope. Entries without parentheses: `LONG as usize` is a cast (not a
-// path), `-(3)` an `i32` (not a negated `u128`).
+// path), `-(3)` is -3 (the macro reads a literal in parentheses as the literal).
 mod consts_named_like_locals {
     #![allow(dead_code)]
     const __constrided_buffer: &[u8; 12] = &[0; 12];
@@ -125,7 +125,56 @@ mod items_named_like_locals {
     }
 }
 
+// Short lower-case items (constants, a unit struct, a static) named like
+// the bindings an expansion could write (`Some(m)`, `Ok(v)`, `let v`): the
+// expansion binds no name, its checks are calls of `#[track_caller]`
+// helpers, so every path (checked constant entries, default strides,
+// `len`, `&mut`, run-time entries, const generic parameters, associated
+// constants, the type form) keeps its meaning.
+mod short_items_named_like_bindings {
+    #![allow(dead_code, non_camel_case_types)]
+    const m: usize = 7;
+    const v: usize = 7;
+    const e: usize = 7;
+    struct l;
+    static s: u8 = 0;
+    const COLS: usize = 3;
+
+    trait Dims {
+        const N: usize;
+    }
+    struct Four;
+    impl Dims for Four {
+        const N: usize = 4;
+    }
+
+    fn generic<const R: usize, T: Dims>(b: &[u8; 12]) -> usize {
+        let g = ::constrided::strided![shape = (const R, COLS)];
+        let a = ::constrided::strided![shape = (T::N, COLS), strides = (COLS as isize, 1)];
+        let x = ::constrided::strided!(b; shape = (const R, 3));
+        ::constrided::Mapping::shape(&g)[0] + ::constrided::Mapping::shape(&a)[0] + x[[1, 2]] as usize
+    }
+
+    pub fn views() -> usize {
+        let b: [u8; 12] = core::array::from_fn(|i| i as u8);
+        let mut w = [0u8; 12];
+        let t = ::constrided::strided![shape = (4, COLS * 1), len = 12];
+        let u = ::constrided::strided!(&b; shape = (4, COLS), strides = (COLS as isize, 1), offset = COLS - 3);
+        let mut o = ::constrided::strided!(&mut w; shape = (4, COLS));
+        o[[3, 2]] = 5;
+        let d = ::constrided::strided!(&b[..]; shape = (dyn 4, COLS), strides = (dyn 3, 1)).unwrap();
+        let ty: ::constrided::strided!(type shape = (4, COLS)) = Default::default();
+        ::constrided::Mapping::shape(&t)[1]
+            + u[[3, 2]] as usize
+            + d[[1, 0]] as usize
+            + ::constrided::Mapping::shape(&ty)[0]
+            + w[11] as usize
+            + generic::<4, Four>(&b)
+    }
+}
+
 fn main() {
+    assert_eq!(short_items_named_like_bindings::views(), 3 + 11 + 3 + 4 + 5 + (4 + 4 + 5));
     assert_eq!(items_named_like_locals::views(), 9 + 3 + 11 + 1);
     assert_eq!(consts_named_like_locals::views(), 9 + 4 + 5);
     assert_eq!(no_prelude::shapes(), ([[4, 3], [4, 3], [4, 3]], [-3, 1]));

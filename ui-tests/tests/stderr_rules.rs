@@ -35,15 +35,15 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     (
         "algebra_computed_forged",
-        "the user implements the sealed `Computed`: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines, no internal names; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15",
+        "the user implements the sealed `Computed`: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines, no internal names; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15; sealing by a hidden method with an unnameable argument type instead is a 9-line E0046 (`missing: sealed`) that gives no reason and suggests a signature the user cannot write",
     ),
     (
         "tile_const_coord_out_of_range",
-        "const coordinate against the view's static extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "const coordinate against the view's static extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "tile_not_dividing",
-        "tile against the layout's extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "tile against the layout's extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "tile_rank_mismatch",
@@ -55,16 +55,16 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     (
         "tile_zero_extent",
-        "a tiler axis of size 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "a tiler axis of size 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     // strided! cases: the rule depends on a generic parameter, so rustc reports it at instantiation
     (
         "assoc_const_entry_invalid",
-        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`",
+        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`; an associated const of a generic item the macro would define in the fn (`let () = Check::<S>::OK`) gives the same three sections, 17 lines",
     ),
     (
         "generic_entry_reach_below_zero",
-        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`",
+        "17 lines, user's line at line 2: rustc's minimum for a failing inline const in a generic fn (the error, its 'erroneous constant' note for the fn body's use of the block, the 'while instantiating' note), as for a hand-written `const { assert!(S > 0) }`; an associated const of a generic item the macro would define in the fn (`let () = Check::<S>::OK`) gives the same three sections, 17 lines",
     ),
     (
         "generic_type_form_invalid",
@@ -77,24 +77,24 @@ const KNOWN: &[(&str, &str)] = &[
     // static transforms: an axis out of range is a trait bound (HasAxis) at the user's line; what depends on the layout's sizes is not
     (
         "static_transform_index_out_of_range",
-        "index I against the axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "index I against the axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "static_transform_remove_non_unit_axis",
-        "the removed axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "the removed axis's size: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
         "static_transform_slice_out_of_range",
-        "START/STOP against the axis's size, STEP = 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
+        "START/STOP against the axis's size, STEP = 0: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     // sealed traits: rustc's own sealed-trait note lists the supertrait's implementors (do_not_recommend does not filter that list)
     (
         "slice_arg_sealed",
-        "user impl of the sealed SliceArg: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15",
+        "user impl of the sealed SliceArg: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15; sealing by a hidden method with an unnameable argument type instead is a 9-line E0046 (`missing: sealed`) that gives no reason and suggests a signature the user cannot write",
     ),
     (
         "slice_entry_sealed",
-        "user impl of the sealed SliceEntry: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15",
+        "user impl of the sealed SliceEntry: rustc's sealed-trait note, which lists the supertrait's implementors unfiltered (one blanket impl over a private marker makes that list `T`), 19 lines; the note and its `help: the trait .. is not implemented` pointing at the user's type alone keep it above 15; sealing by a hidden method with an unnameable argument type instead is a 9-line E0046 (`missing: sealed`) that gives no reason and suggests a signature the user cannot write",
     ),
     (
         "integer_impl_for_user_type",
