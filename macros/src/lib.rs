@@ -1334,20 +1334,33 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     let ty = mixed_type(spec);
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
-            Some(Some(e)) => match kind {
-                // A field is a coercion site, as a typed `let` is, and
-                // binds no name.
-                Kind::Stride => tpl(
-                    v.span,
-                    "::constrided::__private::Entry::<isize> { value: $0 }.value",
-                    std::slice::from_ref(e),
-                ),
-                _ => tpl(
-                    v.span,
-                    "::constrided::__private::Entry::<usize> { value: $0 }.value",
-                    std::slice::from_ref(e),
-                ),
-            },
+            Some(Some(e)) => {
+                // A typed `let`, as on main: its type is a coercion
+                // site spanned at the entry (rustc's "expected due to
+                // this" and its `try_into` / suffix suggestions point at
+                // the user's tokens), and the statement is a temporary
+                // scope: each entry's temporaries (a `RefMut`, a
+                // `MutexGuard`) are dropped before the next entry is
+                // evaluated (`dyn c.borrow_mut()[0], dyn c.borrow_mut()[1]`
+                // must not overlap; a field expression `Entry { value: e
+                // }.value` kept them to the end of the caller's statement:
+                // a panic, or a `Mutex` deadlock). The local binds no name a
+                // caller's item could turn into a pattern: a `fn` of its
+                // name is declared first in the block (see `bind_locals`);
+                // an entry naming `__constrided_entry` finds that `fn`, a
+                // type error, never another value. The block's tokens are
+                // at the call site, so clippy's `let_and_return` and
+                // `redundant_field_names` see no user code.
+                let ty = match kind {
+                    Kind::Stride => "isize",
+                    _ => "usize",
+                };
+                let x = ts(local("__constrided_entry", v.span));
+                cs(
+                    "{ #[allow(dead_code, non_snake_case)] fn $0() {} let $0: $1 = $2; $0 }",
+                    &[x, tpl(v.span, ty, &[]), e.clone()],
+                )
+            }
             Some(None) => tpl(
                 v.span,
                 r#"::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")"#,
