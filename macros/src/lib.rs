@@ -790,14 +790,23 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
         Kind::Len => "len_entry",
     };
     let helper = ts(Ident::new(helper, Span::call_site()));
+    // The casts are the macro's (shown at the entry, in the expansion's
+    // context): clippy's pedantic `cast_sign_loss` would lint `X as u128`
+    // of a signed constant `X` as the user's cast.
+    let cast = Span::call_site().located_at(span);
     let checked = fail_call(
         span,
         v.end,
         "or_fail",
         tpl(
             span,
-            "::constrided::__private::$0(&($1), ($1,).0 as i128, ($1,).0 as u128)",
-            &[helper, e.clone()],
+            "::constrided::__private::$0(&($1), $2, $3)",
+            &[
+                helper,
+                e.clone(),
+                tpl(cast, "($0,).0 as i128", std::slice::from_ref(e)),
+                tpl(cast, "($0,).0 as u128", std::slice::from_ref(e)),
+            ],
         ),
     );
     // A literal in the expression that does not fit its type is an error

@@ -5,7 +5,10 @@
 //! statement, so two entries borrowing one cell panicked and two locking
 //! one `Mutex` deadlocked. And a local named `value` is an entry clippy
 //! does not read as the user's redundant `value: value` field
-//! (`cargo clippy --all-targets -- -D warnings` builds this file).
+//! (`cargo clippy --all-targets -- -D warnings` builds this file), nor
+//! the macro's `as u128` of a signed constant entry as the user's cast
+//! (the pedantic `cast_sign_loss`, denied here).
+#![deny(clippy::cast_sign_loss)]
 use constrided::{strided, Mapping};
 use std::cell::RefCell;
 use std::sync::Mutex;
@@ -24,4 +27,16 @@ fn run_time_entries_drop_their_temporaries_one_by_one() {
     let value = 2usize;
     let l = strided![shape = (dyn value, 2)].unwrap();
     assert_eq!(l.shape(), [2, 2]);
+}
+
+const STEP: i64 = -3;
+
+#[test]
+fn a_signed_constant_entry_is_no_cast_of_the_users() {
+    let l = strided![
+        shape = (2, 3),
+        strides = ((STEP * -2 - 3), 1),
+        len = (STEP + 9)
+    ];
+    assert_eq!(l.strides(), [3, 1]);
 }
