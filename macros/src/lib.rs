@@ -1366,7 +1366,7 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
                 };
                 let x = ts(local("__constrided_entry", v.span));
                 cs(
-                    "{ #[allow(dead_code, non_snake_case)] fn $0() {} let $0: $1 = $2; $0 }",
+                    "{ fn $0() {} let $0: $1 = $2; $0 }",
                     &[x, tpl(v.span, ty, &[]), e.clone()],
                 )
             }
@@ -1530,7 +1530,7 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     // `__constrided_prechecked` itself finds this `fn`, a type error, never
     // another value.
     cs(
-        "{ $0; #[allow(dead_code)] fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
+        "{ $0; fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
         &[check, f, ty],
     )
 }
@@ -1544,10 +1544,7 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
 fn bind_locals(names: &[TokenStream2], body: TokenStream2, tuple: bool) -> TokenStream2 {
     let mut out = TokenStream2::new();
     for n in names {
-        out.extend(cs(
-            "#[allow(dead_code, non_snake_case)] fn $0() {}",
-            std::slice::from_ref(n),
-        ));
+        out.extend(cs("fn $0() {}", std::slice::from_ref(n)));
     }
     let params = commas(names.to_vec());
     let params = if tuple { cs("($0)", &[params]) } else { params };
