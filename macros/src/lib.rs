@@ -790,14 +790,23 @@ fn entry_tokens(v: &Value, kind: Kind) -> TokenStream2 {
         Kind::Len => "len_entry",
     };
     let helper = ts(Ident::new(helper, Span::call_site()));
+    // The casts are the macro's (shown at the entry, in the expansion's
+    // context): clippy's pedantic `cast_sign_loss` would lint `X as u128`
+    // of a signed constant `X` as the user's cast.
+    let cast = Span::call_site().located_at(span);
     let checked = fail_call(
         span,
         v.end,
         "or_fail",
         tpl(
             span,
-            "::constrided::__private::$0(&($1), ($1,).0 as i128, ($1,).0 as u128)",
-            &[helper, e.clone()],
+            "::constrided::__private::$0(&($1), $2, $3)",
+            &[
+                helper,
+                e.clone(),
+                tpl(cast, "($0,).0 as i128", std::slice::from_ref(e)),
+                tpl(cast, "($0,).0 as u128", std::slice::from_ref(e)),
+            ],
         ),
     );
     // A literal in the expression that does not fit its type is an error
@@ -1334,20 +1343,33 @@ fn mixed_value(spec: &Spec, mutable: Option<Span>) -> Result<TokenStream2> {
     let ty = mixed_type(spec);
     let run = |v: &Value, kind: Kind| -> TokenStream2 {
         match &v.dynamic {
-            Some(Some(e)) => match kind {
-                // A field is a coercion site, as a typed `let` is, and
-                // binds no name.
-                Kind::Stride => tpl(
-                    v.span,
-                    "::constrided::__private::Entry::<isize> { value: $0 }.value",
-                    std::slice::from_ref(e),
-                ),
-                _ => tpl(
-                    v.span,
-                    "::constrided::__private::Entry::<usize> { value: $0 }.value",
-                    std::slice::from_ref(e),
-                ),
-            },
+            Some(Some(e)) => {
+                // A typed `let`, as on main: its type is a coercion
+                // site spanned at the entry (rustc's "expected due to
+                // this" and its `try_into` / suffix suggestions point at
+                // the user's tokens), and the statement is a temporary
+                // scope: each entry's temporaries (a `RefMut`, a
+                // `MutexGuard`) are dropped before the next entry is
+                // evaluated (`dyn c.borrow_mut()[0], dyn c.borrow_mut()[1]`
+                // must not overlap; a field expression `Entry { value: e
+                // }.value` kept them to the end of the caller's statement:
+                // a panic, or a `Mutex` deadlock). The local binds no name a
+                // caller's item could turn into a pattern: a `fn` of its
+                // name is declared first in the block (see `bind_locals`);
+                // an entry naming `__constrided_entry` finds that `fn`, a
+                // type error, never another value. The block's tokens are
+                // at the call site, so clippy's `let_and_return` and
+                // `redundant_field_names` see no user code.
+                let ty = match kind {
+                    Kind::Stride => "isize",
+                    _ => "usize",
+                };
+                let x = ts(local("__constrided_entry", v.span));
+                cs(
+                    "{ fn $0() {} let $0: $1 = $2; $0 }",
+                    &[x, tpl(v.span, ty, &[]), e.clone()],
+                )
+            }
             Some(None) => tpl(
                 v.span,
                 r#"::core::compile_error!("`_` marks a run-time entry in the type form; in the value form write `dyn expr`")"#,
@@ -1508,7 +1530,7 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
     // `__constrided_prechecked` itself finds this `fn`, a type error, never
     // another value.
     cs(
-        "{ $0; #[allow(dead_code)] fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
+        "{ $0; fn $1() {} let $1 = <$2>::__prechecked; unsafe { $1() } }",
         &[check, f, ty],
     )
 }
@@ -1522,10 +1544,7 @@ fn generic_value(spec: &Spec, mutable: Option<Span>) -> TokenStream2 {
 fn bind_locals(names: &[TokenStream2], body: TokenStream2, tuple: bool) -> TokenStream2 {
     let mut out = TokenStream2::new();
     for n in names {
-        out.extend(cs(
-            "#[allow(dead_code, non_snake_case)] fn $0() {}",
-            std::slice::from_ref(n),
-        ));
+        out.extend(cs("fn $0() {}", std::slice::from_ref(n)));
     }
     let params = commas(names.to_vec());
     let params = if tuple { cs("($0)", &[params]) } else { params };

@@ -304,15 +304,6 @@ impl Select for Proof<2> {
     const OUT: Deferred = Deferred;
 }
 
-/// A run-time entry's value, typed as the entry is (`usize`, `isize` for
-/// strides): a struct field is a coercion site, as a typed `let` is, and
-/// the expansion binds no name a caller's constant could turn into a
-/// pattern.
-pub struct Entry<T> {
-    /// The entry's value.
-    pub value: T,
-}
-
 /// Panics with the message of a rule `strided!` found broken. The
 /// expansion's checks go through this and [`or_fail`] so that it binds no
 /// name of its own: a pattern `Some(m)` in the caller's scope would match

@@ -20,6 +20,7 @@ mod ndarray_conv;
 mod ndarray_dyn;
 mod readme_quotes;
 mod review_mixed_zero_size;
+mod review_u29c;
 mod rows_mut_forms;
 mod seeds;
 mod static_copy;

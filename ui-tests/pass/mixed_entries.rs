@@ -17,5 +17,12 @@ fn main() {
     m[[2, 3]] = 5;
     assert_eq!(arr[11], 5);
     assert!(strided!(&buf; shape = (dyn 30usize, 3)).is_err());
-
+    // Each run-time entry's temporaries are dropped before the next entry
+    // is evaluated (a `let` statement's scope): two `borrow_mut`s of one
+    // cell do not overlap.
+    let c = std::cell::RefCell::new([2usize, 3, 10]);
+    let t = strided!(&buf; shape = (dyn c.borrow_mut()[0], dyn c.borrow_mut()[1]),
+        strides = (dyn c.borrow_mut()[2] as isize, 1), offset = dyn c.borrow_mut()[0])
+    .unwrap();
+    assert_eq!(t[[1, 2]], 14);
 }
