@@ -357,14 +357,14 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     } else {
         0
     };
-    // The row tiles `(r0, nr)`: the `rpeel` rows, then `tile` rows at a
-    // time (the last one ragged).
-    let row_tiles = move || {
-        core::iter::once((0, rpeel)).filter(|&(_, n)| n > 0).chain(
-            (rpeel..rows.extent)
-                .step_by(tile)
-                .map(move |r0| (r0, tile.min(rows.extent - r0))),
-        )
+    // The rows of the tile starting at row r0: the `rpeel` rows first,
+    // then `tile` rows at a time (the last tile ragged).
+    let tile_rows = |r0: usize| {
+        if r0 == 0 && rpeel > 0 {
+            rpeel
+        } else {
+            tile.min(rows.extent - r0)
+        }
     };
     let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
     let mut scol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
@@ -441,21 +441,27 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         // of rows at a time.
         for_each_outer(&plan, plan.rank, |[dp, sp]| {
             if seam.is_some() {
-                for (r0, nr) in row_tiles() {
+                let mut r0 = 0;
+                while r0 < rows.extent {
+                    let nr = tile_rows(r0);
                     seams(dp, sp, r0, rows.other_offsets(r0, &mut drow[..nr]));
+                    r0 += nr;
                 }
             }
             let mut c0 = c_lo;
             while c0 < c_hi {
                 let nc = col_tile(c0, 2 * B);
                 let scol = cols.other_offsets(c0, &mut scol[..nc]);
-                for (r0, nr) in row_tiles() {
+                let mut r0 = 0;
+                while r0 < rows.extent {
+                    let nr = tile_rows(r0);
                     let drow = rows.other_offsets(r0, &mut drow[..nr]);
                     let t = Tile::new(&rows, drow, r0, &cols, scol, c0);
                     // SAFETY: the tile at the outer position (dp, sp) is
                     // part of the plan's index space (see this function's
                     // contract).
                     unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+                    r0 += nr;
                 }
                 c0 += nc;
             }
@@ -469,7 +475,9 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
     // whole, tile by tile.
     for_each_outer(&plan, plan.rank, |[dp, sp]| {
-        for (r0, nr) in row_tiles() {
+        let mut r0 = 0;
+        while r0 < rows.extent {
+            let nr = tile_rows(r0);
             let drow = rows.other_offsets(r0, &mut drow[..nr]);
             seams(dp, sp, r0, drow);
             let mut c0 = c_lo;
@@ -488,6 +496,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
                 c0 += nc;
             }
+            r0 += nr;
         }
     });
     if stream {
@@ -512,7 +521,9 @@ unsafe fn copy_with<T: Copy, const B: usize>(
 /// destination run starts at `drow[r - r0] + extent` when r has a
 /// neighbour; with `stream`, T is plain and `dp + drow[i] + c_hi` is on a
 /// 64-byte line for every row.
-#[inline(always)]
+// (Not inlined: called once per row tile, and its blocks inlined into
+// `copy_with` changed the code of the tiles' loop.)
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 unsafe fn seam_pass<T: Copy, const B: usize>(
     dst: *mut T,
