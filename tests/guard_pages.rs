@@ -1539,6 +1539,57 @@ fn transposes_with_seams() {
     seam_case::<u8>([1, 64, 5, 5]);
 }
 
+// Row tiles from the source's line boundary (transpose.rs `rpeel`): NCHW ->
+// NHWC with rows of at least 32 blocks, the source `k` elements off a line
+// and ending flush against the upper guard page (a block that read past
+// the last row faults), the destination on a line or `g` off one (seams,
+// whose rows then start at the source's line too), flush against either
+// guard. Every level, streaming forced on and off.
+fn source_line_case<T: Elem>(shape: [usize; 4]) {
+    let sl = Layout::contiguous(shape).permute([0, 2, 3, 1]).unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let n = sl.numel();
+    let line = 64 / size_of::<T>();
+    let mut gs = Guarded::new((n + line) * size_of::<T>());
+    let mut gd = Guarded::new((n + line) * size_of::<T>());
+    for k in [1, line / 2 + 1, line - 1] {
+        let src: &mut [T] = gs.at_end(n + k);
+        for (i, e) in src.iter_mut().enumerate() {
+            *e = T::from_index(i);
+        }
+        let sv = StridedView::new(&src[k..], sl).unwrap();
+        for (g, at_end) in [(0, true), (0, false), (k, true), (line - k, false)] {
+            under_every_setting(|level, stream| {
+                let whole: &mut [T] = if at_end {
+                    gd.at_end(n + g)
+                } else {
+                    gd.at_start(n + g)
+                };
+                let buf = if at_end {
+                    &mut whole[..n]
+                } else {
+                    &mut whole[g..]
+                };
+                let mut dv = StridedViewMut::new(buf, dl).unwrap();
+                rearrange(&mut dv, &sv).unwrap();
+                assert_eq!(
+                    dv.to_vec(),
+                    sv.to_vec(),
+                    "{level:?} {stream:?} {shape:?} k {k} g {g} at_end {at_end}"
+                );
+            });
+        }
+    }
+}
+
+#[test]
+fn transposes_from_the_source_line() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    source_line_case::<u32>([1, 16, 24, 24]);
+    source_line_case::<u64>([2, 8, 16, 16]);
+    source_line_case::<u8>([1, 64, 48, 48]);
+}
+
 // Review r-avx: `zip_with`, `map` and the binary operators run the
 // closure inside `with_avx2` for planned views (`zip_with` directly up to
 // 64 elements): operands flush against the guards at every level (forced

@@ -200,6 +200,35 @@ fn seams_between_rows() {
     check(|i| i as f32, fl, fl_d, 0, 7, 0);
 }
 
+// Rows long enough (at least 32 blocks) that, when streamed, row tiles
+// start at the source's line boundary (the first tile is the rows before
+// it): the source at every skew of a line, the destination on and off a
+// line (with and without seams, whose rows then also start there), 1-, 2-,
+// 4- and 8-byte elements; a 2-D transpose whose columns are whole lines
+// apart in the source, flipped and not; a source whose runs do not share
+// one offset within a line (columns 4 bytes apart: no shift).
+#[test]
+fn rows_from_the_source_line() {
+    let (f, f_d) = permuted([1, 16, 24, 24], [0, 2, 3, 1], [false; 4]);
+    let (d, d_d) = permuted([2, 8, 16, 17], [0, 2, 3, 1], [false; 4]);
+    let (h, h_d) = permuted([1, 32, 32, 33], [0, 2, 3, 1], [false; 4]);
+    let (b, b_d) = permuted([1, 64, 48, 48], [0, 2, 3, 1], [false; 4]);
+    for (sskew, dskew) in [(0, 0), (1, 0), (5, 3), (12, 12), (15, 1)] {
+        check(|i| i as f32, f, f_d, sskew, dskew, 1);
+        check(|i| i as f64, d, d_d, sskew % 8, dskew % 8, 0);
+        check(|i| i as u16, h, h_d, 2 * sskew, 2 * dskew, 0);
+    }
+    for (sskew, dskew) in [(3, 0), (60, 17)] {
+        check(|i| i as u8, b, b_d, sskew, dskew, 0);
+    }
+    for flips in [[false, false], [true, false], [false, true]] {
+        let (t, t_d) = permuted([16, 608], [1, 0], flips);
+        check(|i| i as f32, t, t_d, 7, 2, 0);
+        let (u, u_d) = permuted([16, 609], [1, 0], flips);
+        check(|i| i as f32, u, u_d, 7, 2, 0);
+    }
+}
+
 // Seams against the model over random NCHW -> NHWC layouts: channels a
 // multiple of the block edge (the seam condition), the destination a
 // window of a padded buffer (gaps after each pixel row and image: rows

@@ -4,7 +4,8 @@
 //! (transpose.rs `seam_pass`; natively only when the copy streams, under
 //! Miri whenever the layouts allow, through the portable block). Several
 //! skews of the destination within a line, the destination flush with the
-//! end of its buffer, against a brute-force copy.
+//! end of its buffer, against a brute-force copy; and (k28c) row tiles that
+//! start at the source's line boundary.
 
 use constrided::kernel::rearrange;
 use constrided::{Layout, StridedView, StridedViewMut};
@@ -115,6 +116,34 @@ fn seams_into_split_at_halves_while_the_sibling_is_written() {
             });
             assert!(mine[..skew].iter().all(|e| *e == 0.0));
             assert!(sibling.iter().all(|e| *e == -1.0));
+        }
+    }
+}
+
+// k28c: rows of at least 32 blocks (256 u64) start their tiles at the
+// source's line boundary (transpose.rs `rpeel`; natively only when the
+// copy streams, under Miri whenever the layouts allow): the source a
+// slice `k` elements into its buffer that ends with the view's reach (a
+// row read past the last one is outside the borrowed slice), the
+// destination on and off a line (seams: each pixel row's last block of
+// rows overlaps the one before it, the same values written twice).
+#[test]
+fn rows_from_the_source_line() {
+    let sl = Layout::contiguous([1, 8, 16, 16])
+        .permute([0, 2, 3, 1])
+        .unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let n = sl.numel();
+    for k in [1, 3] {
+        let buf: Vec<u64> = (0..k + n).map(|i| i as u64 + 1).collect();
+        let sv = StridedView::new(&buf[k..], sl).unwrap();
+        let want = sv.to_vec();
+        for skew in [0, 3] {
+            let mut out = vec![0u64; skew + n];
+            let mut dv = StridedViewMut::new(&mut out[skew..], dl).unwrap();
+            rearrange(&mut dv, &sv).unwrap();
+            assert_eq!(dv.to_vec(), want, "k {k} skew {skew}");
+            assert!(out[..skew].iter().all(|e| *e == 0));
         }
     }
 }
