@@ -474,3 +474,26 @@ proptest! {
         }
     }
 }
+
+// Review r-k28c: P rows of B - 1, B, B + 1 and 2B - 1 pixels (a run of
+// neighbours shorter than, equal to and just over a block before each
+// row's last pixel, padded or joined with Q), neighbours 1 and 2 rows
+// apart, the destination off a line; f32 and f64.
+#[test]
+fn k28c_seam_rows_around_a_block() {
+    for b in [16usize, 8] {
+        for p in [b - 1, b, b + 1, 2 * b - 1] {
+            for (a, m) in [(1, 1), (2, 4)] {
+                for pad in [0, 2] {
+                    let (sl, dl) =
+                        k28c_layouts(b, [a, 3, p, m], [pad, 0, 0], [false; 4], [false; 4]);
+                    if b == 16 {
+                        check(|i| i as f32, sl, dl, 3, 5, 1);
+                    } else {
+                        check(|i| i as f64, sl, dl, 1, 3, 1);
+                    }
+                }
+            }
+        }
+    }
+}
