@@ -154,8 +154,9 @@ fn rows_from_the_source_line() {
 // digits of P and Q join) or padded (each P row's last pixel has no
 // neighbour, and the run before it ends shorter than a block: one block
 // over the rows before it, written twice). Into one `split_at_mut` half
-// while another thread writes the sibling, the destination off a line,
-// the source exactly its view's reach.
+// while another thread writes the sibling, the destination off a line
+// (skews 1 and 6 of the left half: at least one of them is off a line,
+// wherever Miri puts the buffer), the source exactly its view's reach.
 #[test]
 fn chained_seams_into_split_at_halves() {
     let (a, q, p, c) = (3usize, 4usize, 6usize, 32usize);
@@ -173,7 +174,7 @@ fn chained_seams_into_split_at_halves() {
         let dq = (p * c + pad) as isize;
         let dl = Layout::new([a, q, p, c], [q as isize * dq, dq, c as isize, 1], 0).unwrap();
         let n = dl.required_len();
-        for (skew, copy_left) in [(3, true), (5, false)] {
+        for (skew, copy_left) in [(1, true), (3, false), (6, true)] {
             let mut buf = vec![0f64; 2 * (skew + n)];
             let (left, right) = buf.split_at_mut(skew + n);
             let (mine, sibling) = if copy_left {
