@@ -1590,6 +1590,82 @@ fn transposes_from_the_source_line() {
     source_line_case::<u8>([1, 64, 48, 48]);
 }
 
+// Review r-k28c: seams whose neighbouring rows are `a` apart in the
+// source (the channels span four blocks, so the pixel axis P is a rows
+// axis after the source's unit axis A) and whose digit joins Q's (the
+// destination's Q step P·C), pixel rows long enough that streamed row
+// tiles start at the source's line boundary (its channels whole lines
+// apart): each P row's last rows fewer than a block are one block over
+// the rows before them. The source flush against the lower guard, or
+// `k` elements off a line and flush against the upper one, the destination on or off a line, flush against
+// either guard, the slack beside it kept. Every level, streaming forced
+// on and off.
+fn chained_seam_case<T: Elem>([a, q, p]: [usize; 3]) {
+    let line = 64 / size_of::<T>();
+    let c = 4 * line;
+    let sc = (a * p * q).div_ceil(line) * line;
+    let (ai, pi) = (a as isize, p as isize);
+    let sl = Layout::new([a, q, p, c], [1, ai * pi, ai, sc as isize], 0).unwrap();
+    let dl = Layout::contiguous([a, q, p, c]);
+    let n = dl.numel();
+    let sn = sl.required_len();
+    let mut gs = Guarded::new((sn + line) * size_of::<T>());
+    let mut gd = Guarded::new((n + line) * size_of::<T>());
+    for (k, s_end) in [
+        (0, false),
+        (1, true),
+        (line - 1, true),
+        (line / 2 + 1, true),
+    ] {
+        let whole: &mut [T] = if s_end {
+            gs.at_end(sn + k)
+        } else {
+            gs.at_start(sn + k)
+        };
+        for (i, e) in whole.iter_mut().enumerate() {
+            *e = T::from_index(i);
+        }
+        let src = if s_end { &whole[k..] } else { &whole[..sn] };
+        let sv = StridedView::new(src, sl).unwrap();
+        let want = sv.to_vec();
+        for (g, at_end) in [(0, true), (0, false), (1, true), (line - 1, false)] {
+            under_every_setting(|level, stream| {
+                let fill = T::from_index(60) + T::from_index(60);
+                let whole: &mut [T] = if at_end {
+                    gd.at_end(n + g)
+                } else {
+                    gd.at_start(n + g)
+                };
+                whole.fill(fill);
+                let (buf, slack) = if at_end {
+                    whole.split_at_mut(n)
+                } else {
+                    let (slack, buf) = whole.split_at_mut(g);
+                    (buf, slack)
+                };
+                let mut dv = StridedViewMut::new(buf, dl).unwrap();
+                rearrange(&mut dv, &sv).unwrap();
+                let what = format!("{level:?} {stream:?} a {a} q {q} p {p} k {k} g {g} {at_end}");
+                assert_eq!(dv.to_vec(), want, "{what}");
+                assert!(slack.iter().all(|e| *e == fill), "{what}: slack written");
+            });
+        }
+    }
+}
+
+#[test]
+fn transposes_with_chained_seams() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    // f32: rows 2·9·30 = 540 (>= 32 blocks of 16), P rows of 9 pixels.
+    chained_seam_case::<u32>([2, 30, 9]);
+    // u64: 3·5·18 = 270 rows (>= 256), runs of 12 rows before each P row's
+    // last pixel (a block of 8 over 4 written again).
+    chained_seam_case::<u64>([3, 18, 5]);
+    // u16 and u8: shorter rows (no source shift), the overlap only.
+    chained_seam_case::<u16>([2, 5, 23]);
+    chained_seam_case::<u8>([2, 2, 40]);
+}
+
 // Review r-avx: `zip_with`, `map` and the binary operators run the
 // closure inside `with_avx2` for planned views (`zip_with` directly up to
 // 64 elements): operands flush against the guards at every level (forced

@@ -388,3 +388,112 @@ fn parallel_seams() {
         .unwrap();
     go(&StridedView::new(&src, sl).unwrap(), 0xff, &[1, 40]);
 }
+
+// Review r-k28c: seams whose neighbour axis is not the source's unit one
+// (delta = A > 1 rows apart) and whose digit joins the next pixel axis's
+// (the destination's Q step P·C: merged) or not (a pad after each P row);
+// pixel rows long enough (A·P·Q at least 32 blocks, often) that streamed
+// row tiles start at the source's line boundary; runs that end shorter
+// than a block (the overlap block) at every tile offset. Logical axes
+// [a, q, p, c]: source a innermost, then p, q, c (a gap after each
+// channel); destination c innermost, then p, q, a (pads), axes flipped in
+// either. Every skew of both buffers within a line, every level, streaming
+// forced on and off.
+#[allow(clippy::too_many_arguments)]
+fn k28c_layouts(
+    b: usize,
+    [a, q, p, m]: [usize; 4],
+    [pad_q, pad_a, sgap]: [usize; 3],
+    sflip: [bool; 4],
+    dflip: [bool; 4],
+) -> (Layout<4>, Layout<4>) {
+    let c = b * m;
+    let (ai, pi, qi) = (a as isize, p as isize, q as isize);
+    // Enough source elements per channel that the channels lie more than
+    // a line apart (a transpose); without a gap, whole lines (every source
+    // run then starts at one offset within a line: row tiles from the
+    // source's line boundary).
+    let sc = match sgap {
+        0 => (a * p * q).div_ceil(b) * b + b,
+        g => a * p * q + g + b,
+    } as isize;
+    let mut sl = Layout::new([a, q, p, c], [1, ai * pi, ai, sc], 0).unwrap();
+    let dq = pi * c as isize + pad_q as isize;
+    let da = qi * dq + pad_a as isize;
+    let mut dl = Layout::new([a, q, p, c], [da, dq, c as isize, 1], 0).unwrap();
+    for k in 0..4 {
+        if sflip[k] {
+            sl = sl.flip(k).unwrap();
+        }
+        if dflip[k] && k != 3 {
+            dl = dl.flip(k).unwrap();
+        }
+    }
+    (sl, dl)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 32 }))]
+
+    #[test]
+    fn k28c_seams_of_chained_rows(
+        ty in 0usize..6,
+        a in 1usize..4,
+        q in 1usize..13,
+        px in 0usize..100,
+        m in 1usize..5,
+        pads in (0usize..3, 0usize..3, 0usize..3),
+        sflip in any::<[bool; 4]>(),
+        dflip in any::<[bool; 4]>(),
+        sskew in 0usize..64,
+        dskew in 0usize..64,
+        tail in 0usize..3,
+    ) {
+        let b = [64, 32, 16, 8, 4, 2][ty];
+        // Channels of 4 blocks end the columns' chain (then P is a rows
+        // axis, a delta of A rows); fewer let P join the columns when
+        // A > 1. Pixel rows up to 40 blocks long for the wide elements,
+        // fewer for the narrow ones (whose blocks are many elements).
+        let m = if b >= 32 && m != 4 { 1 } else { m };
+        let p = 1 + px % (if b >= 32 { 64 / m } else { 10 * b / a });
+        let q = if b == 64 { q.min(4) } else { q };
+        // Mostly no pads (the digits merge and the source flips are rare):
+        // a pad of 1 or 2 only for value 2.
+        let pads = [pads.0 / 2 * pads.0, pads.1 / 2, pads.2];
+        let sflip = sflip.map(|f| f && sskew % 3 == 0);
+        let dflip = dflip.map(|f| f && dskew % 3 == 0);
+        let (sl, dl) = k28c_layouts(b, [a, q, p, m], pads, sflip, dflip);
+        let (sskew, dskew) = (sskew % b, dskew % b);
+        match ty {
+            0 => check(|i| i.wrapping_mul(7) as u8, sl, dl, sskew, dskew, tail),
+            1 => check(|i| i.wrapping_mul(7) as u16, sl, dl, sskew, dskew, tail),
+            2 => check(|i| i as f32, sl, dl, sskew, dskew, tail),
+            3 => check(|i| i as f64, sl, dl, sskew, dskew, tail),
+            4 => check(|i| (i as u128) << 64 | i as u128, sl, dl, sskew, dskew, tail),
+            _ => check(|i| [i as u64, !(i as u64), 7, i as u64], sl, dl, sskew, dskew, tail),
+        }
+    }
+}
+
+// Review r-k28c: P rows of B - 1, B, B + 1 and 2B - 1 pixels (a run of
+// neighbours shorter than, equal to and just over a block before each
+// row's last pixel, padded or joined with Q), neighbours 1 and 2 rows
+// apart, the destination off a line; f32 and f64.
+#[test]
+fn k28c_seam_rows_around_a_block() {
+    for b in [16usize, 8] {
+        for p in [b - 1, b, b + 1, 2 * b - 1] {
+            for (a, m) in [(1, 1), (2, 4)] {
+                for pad in [0, 2] {
+                    let (sl, dl) =
+                        k28c_layouts(b, [a, 3, p, m], [pad, 0, 0], [false; 4], [false; 4]);
+                    if b == 16 {
+                        check(|i| i as f32, sl, dl, 3, 5, 1);
+                    } else {
+                        check(|i| i as f64, sl, dl, 1, 3, 1);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -147,3 +147,49 @@ fn rows_from_the_source_line() {
         }
     }
 }
+
+// Review r-k28c: seams whose neighbouring rows are `a` = 3 apart in the
+// source (the channels span four blocks: the pixel axis P is a rows axis
+// after the source's unit axis), with the destination's Q step P·C (the
+// digits of P and Q join) or padded (each P row's last pixel has no
+// neighbour, and the run before it ends shorter than a block: one block
+// over the rows before it, written twice). Into one `split_at_mut` half
+// while another thread writes the sibling, the destination off a line
+// (skews 1 and 6 of the left half: at least one of them is off a line,
+// wherever Miri puts the buffer), the source exactly its view's reach.
+#[test]
+fn chained_seams_into_split_at_halves() {
+    let (a, q, p, c) = (3usize, 4usize, 6usize, 32usize);
+    let sc = (a * p * q).div_ceil(8) * 8;
+    let sl = Layout::new(
+        [a, q, p, c],
+        [1, (a * p) as isize, a as isize, sc as isize],
+        0,
+    )
+    .unwrap();
+    let src: Vec<f64> = (0..sl.required_len()).map(|i| i as f64 + 1.0).collect();
+    let sv = StridedView::new(&src, sl).unwrap();
+    let want = sv.to_vec();
+    for pad in [0, 8] {
+        let dq = (p * c + pad) as isize;
+        let dl = Layout::new([a, q, p, c], [q as isize * dq, dq, c as isize, 1], 0).unwrap();
+        let n = dl.required_len();
+        for (skew, copy_left) in [(1, true), (3, false), (6, true)] {
+            let mut buf = vec![0f64; 2 * (skew + n)];
+            let (left, right) = buf.split_at_mut(skew + n);
+            let (mine, sibling) = if copy_left {
+                (left, right)
+            } else {
+                (right, left)
+            };
+            std::thread::scope(|s| {
+                s.spawn(|| sibling.iter_mut().for_each(|e| *e = -1.0));
+                let mut dv = StridedViewMut::new(&mut mine[skew..], dl).unwrap();
+                rearrange(&mut dv, &sv).unwrap();
+                assert_eq!(dv.to_vec(), want, "pad {pad} skew {skew}");
+            });
+            assert!(mine[..skew].iter().all(|e| *e == 0.0));
+            assert!(sibling.iter().all(|e| *e == -1.0));
+        }
+    }
+}
