@@ -1812,3 +1812,114 @@ fn zip_runs_both_sides_of_the_avx2_loop_at_the_guards() {
     force_level(None);
     force_streaming(None);
 }
+
+#[test]
+fn zip_views_around_the_small_walk_and_long_runs_at_the_guards() {
+    // Review of p27b: views of 63, 64 and 65 elements (the direct walk of
+    // small views ends at 64), rows of 15, 16, 17, 63, 64 and 65 (long_run
+    // from 16), read forwards and backwards (negative strides), with a
+    // u8 operand transposed (staged when rows and columns are long), a
+    // broadcast column (stride 0, read-only), Indexed and map_collect;
+    // every buffer flush against a guard at its end and at its start.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let shapes = [
+        (1, 63),
+        (1, 64),
+        (1, 65),
+        (63, 1),
+        (65, 1),
+        (4, 15),
+        (4, 16),
+        (4, 17),
+        (5, 16),
+        (17, 16),
+        (2, 63),
+        (2, 64),
+        (16, 65),
+    ];
+    for (r, c) in shapes {
+        let n = r * c;
+        let (mut ga, mut gb, mut gc, mut go) = (
+            Guarded::new(n * 4),
+            Guarded::new(n),
+            Guarded::new(r * 8),
+            Guarded::new(n * 4),
+        );
+        for at_end in [true, false] {
+            let a: &mut [f32] = if at_end { ga.at_end(n) } else { ga.at_start(n) };
+            a.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = i as f32 * 0.5 - 3.0);
+            let b: &mut [u8] = if at_end { gb.at_end(n) } else { gb.at_start(n) };
+            b.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = (i * 29 % 256) as u8);
+            let col: &mut [f64] = if at_end { gc.at_end(r) } else { gc.at_start(r) };
+            col.iter_mut().enumerate().for_each(|(i, e)| *e = i as f64);
+            let (a, b, col): (&[f32], &[u8], &[f64]) = (a, b, col);
+            let av = StridedView::from_shape([r, c], a).unwrap();
+            let bt = StridedView::new(b, Layout::new([r, c], [1, r as isize], 0).unwrap()).unwrap();
+            let cv = StridedView::new(col, Layout::new([r, c], [1, 0], 0).unwrap()).unwrap();
+            for (level, stream) in settings() {
+                force_level(Some(level));
+                force_streaming(stream);
+                for flip in [false, true] {
+                    let (x, y) = if flip {
+                        (av.flip(0).unwrap().flip(1).unwrap(), bt.flip(1).unwrap())
+                    } else {
+                        (av, bt)
+                    };
+                    let out: &mut [f32] = if at_end { go.at_end(n) } else { go.at_start(n) };
+                    out.fill(0.0);
+                    let ov = StridedViewMut::from_shape([r, c], out).unwrap();
+                    let mut ov = if flip { ov.flip(1).unwrap() } else { ov };
+                    Zip::from(&mut ov)
+                        .and(&x)
+                        .unwrap()
+                        .and(&y)
+                        .unwrap()
+                        .and(&cv)
+                        .unwrap()
+                        .for_each(|o, &x, &y, &z| *o = (x * f32::from(y)).round() + z as f32);
+                    Zip::from(&mut ov)
+                        .indexed()
+                        .for_each(|[i, j], o| *o += (i * 1000 + j) as f32);
+                    ov.map_inplace(|o| *o = -*o);
+                    let m = Zip::from(&x)
+                        .and(&y)
+                        .unwrap()
+                        .map_collect(|&x, &y| x - f32::from(y));
+                    for i in 0..r {
+                        for j in 0..c {
+                            let w = (x[[i, j]] * f32::from(y[[i, j]])).round()
+                                + cv[[i, j]] as f32
+                                + (i * 1000 + j) as f32;
+                            assert_eq!(
+                                ov[[i, j]],
+                                -w,
+                                "{level:?} {stream:?} ({r}, {c}) [{i}, {j}]"
+                            );
+                            assert_eq!(m[[i, j]], x[[i, j]] - f32::from(y[[i, j]]));
+                        }
+                    }
+                    #[cfg(feature = "rayon")]
+                    {
+                        Zip::from(&mut ov)
+                            .and(&x)
+                            .unwrap()
+                            .and(&y)
+                            .unwrap()
+                            .par_for_each(|o, &x, &y| *o = x + f32::from(y));
+                        for i in 0..r {
+                            for j in 0..c {
+                                assert_eq!(ov[[i, j]], x[[i, j]] + f32::from(y[[i, j]]));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    force_level(None);
+    force_streaming(None);
+}
