@@ -1474,6 +1474,40 @@ fn dot_into_uninit_operands_at_the_guards() {
     );
 }
 
+// A rearrange of `sv` into a destination of layout `dl` (`n` elements)
+// that ends `g` elements before the upper guard page (`at_end`) or starts
+// `g` elements after the lower one; the `g` elements beside it hold a
+// value no source element has and must keep it (a seam block that ran on
+// past the last pixel would land there: the destination's span is whole
+// lines and cannot be flush with a guard page while off a line). `what`
+// names the case in a failure.
+fn rearrange_beside_slack<T: Elem, const N: usize>(
+    gd: &mut Guarded,
+    sv: &StridedView<'_, T, N>,
+    dl: Layout<N>,
+    (g, at_end): (usize, bool),
+    what: &str,
+) {
+    let n = dl.numel();
+    let fill = T::from_index(60) + T::from_index(60);
+    let whole: &mut [T] = if at_end {
+        gd.at_end(n + g)
+    } else {
+        gd.at_start(n + g)
+    };
+    whole.fill(fill);
+    let (buf, slack) = if at_end {
+        whole.split_at_mut(n)
+    } else {
+        let (slack, buf) = whole.split_at_mut(g);
+        (buf, slack)
+    };
+    let mut dv = StridedViewMut::new(buf, dl).unwrap();
+    rearrange(&mut dv, sv).unwrap();
+    assert_eq!(dv.to_vec(), sv.to_vec(), "{what}");
+    assert!(slack.iter().all(|e| *e == fill), "{what}: slack written");
+}
+
 // Seams (transpose.rs `seam_pass`): NCHW -> NHWC with 64 channels into a
 // destination `g` elements off a cache line, the line holding one pixel's
 // last channels and the next one's first copied as a block of its own.
@@ -1496,35 +1530,8 @@ fn seam_case<T: Elem>(shape: [usize; 4]) {
             }
             let sv = StridedView::new(&*src, sl).unwrap();
             under_every_setting(|level, stream| {
-                // (The `g` elements beside the destination hold a value
-                // no source element has, and must keep it: a seam block
-                // that ran on past the last pixel would land there, as the
-                // destination's span is whole lines and cannot be flush
-                // with a guard page while off a line.)
-                let fill = T::from_index(60) + T::from_index(60);
-                let whole: &mut [T] = if at_end {
-                    gd.at_end(n + g)
-                } else {
-                    gd.at_start(n + g)
-                };
-                whole.fill(fill);
-                let (buf, slack) = if at_end {
-                    whole.split_at_mut(n)
-                } else {
-                    let (slack, buf) = whole.split_at_mut(g);
-                    (buf, slack)
-                };
-                let mut dv = StridedViewMut::new(buf, dl).unwrap();
-                rearrange(&mut dv, &sv).unwrap();
-                assert_eq!(
-                    dv.to_vec(),
-                    sv.to_vec(),
-                    "{level:?} {stream:?} {shape:?} g {g} at_end {at_end}"
-                );
-                assert!(
-                    slack.iter().all(|e| *e == fill),
-                    "{level:?} {stream:?} {shape:?} g {g} at_end {at_end}: slack written"
-                );
+                let what = format!("{level:?} {stream:?} {shape:?} g {g} at_end {at_end}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
             });
         }
     }
@@ -1560,23 +1567,8 @@ fn source_line_case<T: Elem>(shape: [usize; 4]) {
         let sv = StridedView::new(&src[k..], sl).unwrap();
         for (g, at_end) in [(0, true), (0, false), (k, true), (line - k, false)] {
             under_every_setting(|level, stream| {
-                let whole: &mut [T] = if at_end {
-                    gd.at_end(n + g)
-                } else {
-                    gd.at_start(n + g)
-                };
-                let buf = if at_end {
-                    &mut whole[..n]
-                } else {
-                    &mut whole[g..]
-                };
-                let mut dv = StridedViewMut::new(buf, dl).unwrap();
-                rearrange(&mut dv, &sv).unwrap();
-                assert_eq!(
-                    dv.to_vec(),
-                    sv.to_vec(),
-                    "{level:?} {stream:?} {shape:?} k {k} g {g} at_end {at_end}"
-                );
+                let what = format!("{level:?} {stream:?} {shape:?} k {k} g {g} at_end {at_end}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
             });
         }
     }
@@ -1597,9 +1589,9 @@ fn transposes_from_the_source_line() {
 // tiles start at the source's line boundary (its channels whole lines
 // apart): each P row's last rows fewer than a block are one block over
 // the rows before them. The source flush against the lower guard, or
-// `k` elements off a line and flush against the upper one, the destination on or off a line, flush against
-// either guard, the slack beside it kept. Every level, streaming forced
-// on and off.
+// `k` elements off a line and flush against the upper one; the
+// destination on or off a line, flush against either guard, the slack
+// beside it kept. Every level, streaming forced on and off.
 fn chained_seam_case<T: Elem>([a, q, p]: [usize; 3]) {
     let line = 64 / size_of::<T>();
     let c = 4 * line;
@@ -1627,27 +1619,10 @@ fn chained_seam_case<T: Elem>([a, q, p]: [usize; 3]) {
         }
         let src = if s_end { &whole[k..] } else { &whole[..sn] };
         let sv = StridedView::new(src, sl).unwrap();
-        let want = sv.to_vec();
         for (g, at_end) in [(0, true), (0, false), (1, true), (line - 1, false)] {
             under_every_setting(|level, stream| {
-                let fill = T::from_index(60) + T::from_index(60);
-                let whole: &mut [T] = if at_end {
-                    gd.at_end(n + g)
-                } else {
-                    gd.at_start(n + g)
-                };
-                whole.fill(fill);
-                let (buf, slack) = if at_end {
-                    whole.split_at_mut(n)
-                } else {
-                    let (slack, buf) = whole.split_at_mut(g);
-                    (buf, slack)
-                };
-                let mut dv = StridedViewMut::new(buf, dl).unwrap();
-                rearrange(&mut dv, &sv).unwrap();
                 let what = format!("{level:?} {stream:?} a {a} q {q} p {p} k {k} g {g} {at_end}");
-                assert_eq!(dv.to_vec(), want, "{what}");
-                assert!(slack.iter().all(|e| *e == fill), "{what}: slack written");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
             });
         }
     }

@@ -89,6 +89,38 @@ fn seams_in_windows_and_chains() {
 // thread writes every element of the sibling half: a seam block that
 // reached past its view into the sibling is a data race (and a borrow
 // violation) under Miri. Both halves, destination off a line by `skew`.
+// A rearrange of `sv` into `dl` laid `skew` elements into one
+// `split_at_mut` half of a buffer (the left or the right one) while
+// another thread writes every element of the sibling half: the copy
+// writes nothing outside its own half's positions, and the borrow
+// models see no access to the sibling. `what` names the case.
+fn rearrange_into_a_half_beside_a_writer<T>(
+    sv: &StridedView<'_, T, 4>,
+    dl: Layout<4>,
+    (skew, copy_left): (usize, bool),
+    what: &str,
+) where
+    T: Copy + PartialEq + core::fmt::Debug + Send + Sync + From<i8>,
+{
+    let (zero, mark) = (T::from(0), T::from(-1));
+    let n = dl.required_len();
+    let mut buf = vec![zero; 2 * (skew + n)];
+    let (left, right) = buf.split_at_mut(skew + n);
+    let (mine, sibling) = if copy_left {
+        (left, right)
+    } else {
+        (right, left)
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| sibling.iter_mut().for_each(|e| *e = mark));
+        let mut dv = StridedViewMut::new(&mut mine[skew..], dl).unwrap();
+        rearrange(&mut dv, sv).unwrap();
+        assert_eq!(dv.to_vec(), sv.to_vec(), "{what}");
+    });
+    assert!(mine[..skew].iter().all(|e| *e == zero), "{what}");
+    assert!(sibling.iter().all(|e| *e == mark), "{what}");
+}
+
 #[test]
 fn seams_into_split_at_halves_while_the_sibling_is_written() {
     let sl = Layout::contiguous([1, 16, 3, 3])
@@ -97,25 +129,14 @@ fn seams_into_split_at_halves_while_the_sibling_is_written() {
     let dl = Layout::contiguous(sl.shape());
     let src: Vec<f32> = (0..sl.numel()).map(|i| i as f32 + 1.0).collect();
     let sv = StridedView::new(&src, sl).unwrap();
-    let want = sv.to_vec();
-    let n = dl.numel();
     for skew in [1, 5] {
         for copy_left in [true, false] {
-            let mut buf = vec![0f32; 2 * (skew + n)];
-            let (left, right) = buf.split_at_mut(skew + n);
-            let (mine, sibling) = if copy_left {
-                (left, right)
-            } else {
-                (right, left)
-            };
-            std::thread::scope(|s| {
-                s.spawn(|| sibling.iter_mut().for_each(|e| *e = -1.0));
-                let mut dv = StridedViewMut::new(&mut mine[skew..], dl).unwrap();
-                rearrange(&mut dv, &sv).unwrap();
-                assert_eq!(dv.to_vec(), want, "skew {skew}");
-            });
-            assert!(mine[..skew].iter().all(|e| *e == 0.0));
-            assert!(sibling.iter().all(|e| *e == -1.0));
+            rearrange_into_a_half_beside_a_writer(
+                &sv,
+                dl,
+                (skew, copy_left),
+                &format!("skew {skew}"),
+            );
         }
     }
 }
@@ -169,27 +190,12 @@ fn chained_seams_into_split_at_halves() {
     .unwrap();
     let src: Vec<f64> = (0..sl.required_len()).map(|i| i as f64 + 1.0).collect();
     let sv = StridedView::new(&src, sl).unwrap();
-    let want = sv.to_vec();
     for pad in [0, 8] {
         let dq = (p * c + pad) as isize;
         let dl = Layout::new([a, q, p, c], [q as isize * dq, dq, c as isize, 1], 0).unwrap();
-        let n = dl.required_len();
         for (skew, copy_left) in [(1, true), (3, false), (6, true)] {
-            let mut buf = vec![0f64; 2 * (skew + n)];
-            let (left, right) = buf.split_at_mut(skew + n);
-            let (mine, sibling) = if copy_left {
-                (left, right)
-            } else {
-                (right, left)
-            };
-            std::thread::scope(|s| {
-                s.spawn(|| sibling.iter_mut().for_each(|e| *e = -1.0));
-                let mut dv = StridedViewMut::new(&mut mine[skew..], dl).unwrap();
-                rearrange(&mut dv, &sv).unwrap();
-                assert_eq!(dv.to_vec(), want, "pad {pad} skew {skew}");
-            });
-            assert!(mine[..skew].iter().all(|e| *e == 0.0));
-            assert!(sibling.iter().all(|e| *e == -1.0));
+            let what = format!("pad {pad} skew {skew}");
+            rearrange_into_a_half_beside_a_writer(&sv, dl, (skew, copy_left), &what);
         }
     }
 }
