@@ -307,9 +307,34 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                             size,
                         )
                     };
+                    // The next strip (in this tile, or the next column
+                    // chunk's first, or the next tile's) and its columns:
+                    // its staged lines are hinted over this strip's rows.
+                    let (nb0, na0) = if b0 + nr < bt_end {
+                        (b0 + nr, a0)
+                    } else if a0 + nc < na {
+                        (bt, a0 + nc)
+                    } else {
+                        (bt_end, 0)
+                    };
+                    let nnc = if hint && nb0 < nb {
+                        grid_end(na0, na, cols, shift_a) - na0
+                    } else {
+                        0
+                    };
+                    let q0 = base[k]
+                        .wrapping_add((nb0 as isize).wrapping_mul(sb[k]))
+                        .wrapping_add((na0 as isize).wrapping_mul(sa[k]));
                     // Row positions step by sb (no product per row).
                     let mut row = at(0);
                     for r in 0..nr {
+                        // The next strip's staged lines, a share per row
+                        // (one line per column when the strips start on
+                        // lines); a hint accesses nothing.
+                        for c in r * nnc / nr..(r + 1) * nnc / nr {
+                            let q = q0.wrapping_add((c as isize).wrapping_mul(sa[k]));
+                            prefetch_run(src[k].wrapping_offset(q.wrapping_mul(size as isize)), 64);
+                        }
                         let mut p = row;
                         row = crate::array_from(|o| row[o].wrapping_add(sb[o]));
                         if hint {
