@@ -38,6 +38,29 @@
 //! AVX2 for `Zip`'s staged body (no change); hinting half a strip ahead
 //! (`Zip` -3.5 %, but the in-cache 8x8 `zip_with` moved 0.69x -> 0.53x of
 //! contiguous in `elementwise_report` through code layout).
+//!
+//! z28d (a standalone copy of this walk, d = a + b^T on 4096² f32 with
+//! AVX2 8x8 blocks, best of 7 rounds interleaved in one process, load
+//! 1.1-1.5): the operands of the reports come from `malloc`, which puts
+//! a 64 MiB buffer 16 bytes into a page, so every 64-byte source run of a
+//! strip touched two lines (the second re-read from L2 by the next strip)
+//! and every 1 KiB row run 17. With all three buffers 16 bytes off a
+//! line: walk 11.5 ms (staging alone 6.1, body alone 5.9) against 4.6
+//! contiguous; b on lines: 10.6 (staging 5.7); all on lines: 9.6-9.9
+//! (body 5.0), hence strips on operand k's lines and chunks on operand
+//! 0's (from 1 MiB and 64 lines per axis: shorter strips are staged
+//! element by element). Hinting the next strip's staged lines over the
+//! body's rows (T0, one line per column): 9.6 -> 8.9 ms (0.54x of
+//! contiguous, the best shape found; the next strip's 256 lines share one
+//! L1 set, so most are evicted to L2 before use, where staging then finds
+//! them). Double-buffered staging interleaved with the body (one 16x16
+//! block per body row): 9.1 ms, with the hint 9.2. Huge pages
+//! (MADV_HUGEPAGE on all three buffers): 9.7 ms against 9.6, staging
+//! alone 5.7 against 5.7: the strips' TLB misses are not the limit. The
+//! body alone on lines (4.8-5.0 ms) is as fast as the contiguous call:
+//! what is left is staging, whose reads of one line per source row are
+//! bound by the misses in flight. Streaming stores for operand 0 do not
+//! apply to `Zip` (its closure gets `&mut` items and may read them).
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};
