@@ -82,7 +82,7 @@ const HINT_MIN_BYTES: usize = 1 << 20;
 /// small sizes too, so that the tests' small views reach the shifted
 /// grids.
 const ALIGN_MIN_BYTES: usize = if cfg!(any(miri, debug_assertions)) {
-    0
+    1
 } else {
     HINT_MIN_BYTES
 };
@@ -407,7 +407,7 @@ fn grid_end(i: usize, n: usize, w: usize, shift: usize) -> usize {
 fn line_shift(p: *const u8, size: usize) -> usize {
     let per = 64 / size.clamp(1, 64);
     let m = p.addr() % 64;
-    if m % size.max(1) != 0 {
+    if !m.is_multiple_of(size.max(1)) {
         return 0;
     }
     m / size.max(1) % per
