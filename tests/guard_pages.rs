@@ -556,6 +556,61 @@ fn staged_zip_of_columns_4_kib_apart() {
 }
 
 #[test]
+fn staged_zip_line_shifts_at_guards() {
+    // z28d: the staged walk starts strips on the staged operand's cache
+    // lines and column chunks on the destination's, so the first and last
+    // strip and chunk of each axis are short by where the operands start
+    // in a line. The transposed source and the destination both flush
+    // against a guard page at their ends (so their starts lie at every
+    // element of a line as the row count varies), at every SIMD level;
+    // `Zip` of 3 operands and `zip_with`.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn shifts<T: Elem>() {
+        let b = 64 / size_of::<T>();
+        let c = 2 * b + 3;
+        let pitch = 4096 / size_of::<T>();
+        for r in [2 * b + 1, 2 * b + b / 2 + 1, 3 * b - 1, 3 * b] {
+            let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+            let dl = Layout::contiguous([r, c]);
+            let sn = sl.required_len();
+            let mut gs = Guarded::new(sn * size_of::<T>());
+            let mut gd = Guarded::new(r * c * size_of::<T>());
+            let src: &mut [T] = gs.at_end(sn);
+            src.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = T::from_index(i));
+            let sv = StridedView::new(&*src, sl).unwrap();
+            let a: Vec<T> = (0..r * c).map(|i| T::from_index(3 * i)).collect();
+            let av = StridedView::new(&a, dl).unwrap();
+            under_every_setting(|level, _| {
+                let dst: &mut [T] = gd.at_end(r * c);
+                dst.fill(T::from_index(1));
+                let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+                Zip::from(&mut dv)
+                    .and(av)
+                    .unwrap()
+                    .and(sv)
+                    .unwrap()
+                    .for_each(|d, &a, &s| *d = *d + a + s);
+                dv.zip_with(&sv, |d, &s| *d = *d + s).unwrap();
+                let want: Vec<T> = av
+                    .iter()
+                    .zip(sv.iter())
+                    .map(|(&a, &s)| T::from_index(1) + a + s + s)
+                    .collect();
+                assert_eq!(
+                    &*dst,
+                    &want[..],
+                    "{level:?} rows {r} size {}",
+                    size_of::<T>()
+                );
+            });
+        }
+    }
+    every_size!(shifts);
+}
+
+#[test]
 fn staged_zip_with_negative_strides_at_guards() {
     // Review r28: the staged path with a negative column stride (the
     // transposed operand flipped along its columns only: still unit

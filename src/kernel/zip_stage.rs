@@ -38,6 +38,29 @@
 //! AVX2 for `Zip`'s staged body (no change); hinting half a strip ahead
 //! (`Zip` -3.5 %, but the in-cache 8x8 `zip_with` moved 0.69x -> 0.53x of
 //! contiguous in `elementwise_report` through code layout).
+//!
+//! z28d (a standalone copy of this walk, d = a + b^T on 4096² f32 with
+//! AVX2 8x8 blocks, best of 7 rounds interleaved in one process, load
+//! 1.1-1.5): the operands of the reports come from `malloc`, which puts
+//! a 64 MiB buffer 16 bytes into a page, so every 64-byte source run of a
+//! strip touched two lines (the second re-read from L2 by the next strip)
+//! and every 1 KiB row run 17. With all three buffers 16 bytes off a
+//! line: walk 11.5 ms (staging alone 6.1, body alone 5.9) against 4.6
+//! contiguous; b on lines: 10.6 (staging 5.7); all on lines: 9.6-9.9
+//! (body 5.0), hence strips on operand k's lines and chunks on operand
+//! 0's (from 1 MiB and 64 lines per axis: shorter strips are staged
+//! element by element). Hinting the next strip's staged lines over the
+//! body's rows (T0, one line per column): 9.6 -> 8.9 ms (0.54x of
+//! contiguous, the best shape found; the next strip's 256 lines share one
+//! L1 set, so most are evicted to L2 before use, where staging then finds
+//! them). Double-buffered staging interleaved with the body (one 16x16
+//! block per body row): 9.1 ms, with the hint 9.2. Huge pages
+//! (MADV_HUGEPAGE on all three buffers): 9.7 ms against 9.6, staging
+//! alone 5.7 against 5.7: the strips' TLB misses are not the limit. The
+//! body alone on lines (4.8-5.0 ms) is as fast as the contiguous call:
+//! what is left is staging, whose reads of one line per source row are
+//! bound by the misses in flight. Streaming stores for operand 0 do not
+//! apply to `Zip` (its closure gets `&mut` items and may read them).
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};
@@ -52,6 +75,24 @@ const STAGE_BYTES: usize = 16 << 10;
 /// this size they stay in the L2 cache, and in the cache the hints cost
 /// 5 %).
 const HINT_MIN_BYTES: usize = 1 << 20;
+
+/// Walks of at least this many bytes of operand 0 on axes of at least
+/// [`ALIGN_MIN_LINES`] cache lines of their operand start their strips
+/// (chunks) on its lines (`staged_runs`). In debug builds and under Miri,
+/// small sizes too, so that the tests' small views reach the shifted
+/// grids.
+const ALIGN_MIN_BYTES: usize = if cfg!(any(miri, debug_assertions)) {
+    1
+} else {
+    HINT_MIN_BYTES
+};
+
+/// See [`ALIGN_MIN_BYTES`].
+const ALIGN_MIN_LINES: usize = if cfg!(any(miri, debug_assertions)) {
+    1
+} else {
+    64
+};
 
 /// The element size with which an operand of element type `E` may be
 /// staged (its values moved as raw bytes by the SIMD blocks), or 0: `E`
@@ -224,16 +265,45 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     let mut sc = sa;
     sc[k] = 1;
     let hint = plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
+    let align = plan.numel().saturating_mul(sizes[0]) >= ALIGN_MIN_BYTES;
     for_each_outer(&outer, outer.rank, |base| {
+        // From ALIGN_MIN_BYTES, on axes of at least ALIGN_MIN_LINES
+        // lines, strips, tiles and column chunks start on cache lines:
+        // strip rows on operand k's lines (each of its source runs is then
+        // one line, not the ends of two: a buffer from `malloc` starts 16
+        // bytes into one), column chunks on operand 0's. Only the first
+        // and last strip (chunk) of an axis is shorter, and a strip of
+        // fewer than `rows` rows or `64 / size` columns is staged element
+        // by element: on shorter axes that costs more than the split
+        // lines (P3, 256 rows of 16 lines: `zip_with` 0.42x -> 0.26-0.37x
+        // of contiguous; in the cache, 64x64 f32 `zip_with` 0.36x ->
+        // 0.29x).
+        let shift_b = if align && nb >= ALIGN_MIN_LINES * rows {
+            line_shift(
+                src[k].wrapping_offset(base[k].wrapping_mul(size as isize)),
+                size,
+            )
+        } else {
+            0
+        };
+        let shift_a = if align && sa[0] == 1 && na >= ALIGN_MIN_LINES * (64 / sizes[0].clamp(1, 64))
+        {
+            line_shift(
+                src[0].wrapping_offset(base[0].wrapping_mul(sizes[0] as isize)),
+                sizes[0],
+            )
+        } else {
+            0
+        };
         let mut bt = 0;
         while bt < nb {
-            let bt_end = bt + (nb - bt).min(cols);
+            let bt_end = grid_end(bt, nb, cols, shift_b);
             let mut a0 = 0;
             while a0 < na {
-                let nc = (na - a0).min(cols);
+                let nc = grid_end(a0, na, cols, shift_a) - a0;
                 let mut b0 = bt;
                 while b0 < bt_end {
-                    let nr = (bt_end - b0).min(rows);
+                    let nr = grid_end(b0, bt_end, rows, shift_b) - b0;
                     let at = |r: usize| -> [isize; K] {
                         crate::array_from(|o| {
                             base[o]
@@ -242,11 +312,13 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                         })
                     };
                     // SAFETY: the strip's rows b0..b0+nr and columns
-                    // a0..a0+nc are indices of the plan, so operand k's
+                    // a0..a0+nc are indices of the plan (grid_end stays
+                    // within bt_end <= nb and na), so operand k's
                     // positions at(0)[k] + r + c·sa[k] (r < nr, c < nc;
                     // stride 1 along b) are reached and readable, and
-                    // nr·nc <= rows·cols elements fit the buffer, which is
-                    // ours alone.
+                    // nr·nc <= rows·cols elements fit the buffer (grid_end
+                    // steps at most `rows` and `cols`), which is ours
+                    // alone.
                     unsafe {
                         stage_bytes::<S>(
                             bp,
@@ -258,9 +330,34 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                             size,
                         )
                     };
+                    // The next strip (in this tile, or the next column
+                    // chunk's first, or the next tile's) and its columns:
+                    // its staged lines are hinted over this strip's rows.
+                    let (nb0, na0) = if b0 + nr < bt_end {
+                        (b0 + nr, a0)
+                    } else if a0 + nc < na {
+                        (bt, a0 + nc)
+                    } else {
+                        (bt_end, 0)
+                    };
+                    let nnc = if hint && nb0 < nb {
+                        grid_end(na0, na, cols, shift_a) - na0
+                    } else {
+                        0
+                    };
+                    let q0 = base[k]
+                        .wrapping_add((nb0 as isize).wrapping_mul(sb[k]))
+                        .wrapping_add((na0 as isize).wrapping_mul(sa[k]));
                     // Row positions step by sb (no product per row).
                     let mut row = at(0);
                     for r in 0..nr {
+                        // The next strip's staged lines, a share per row
+                        // (one line per column when the strips start on
+                        // lines); a hint accesses nothing.
+                        for c in r * nnc / nr..(r + 1) * nnc / nr {
+                            let q = q0.wrapping_add((c as isize).wrapping_mul(sa[k]));
+                            prefetch_run(src[k].wrapping_offset(q.wrapping_mul(size as isize)), 64);
+                        }
                         let mut p = row;
                         row = crate::array_from(|o| row[o].wrapping_add(sb[o]));
                         if hint {
@@ -288,6 +385,32 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
             bt = bt_end;
         }
     });
+}
+
+/// Where the chunk of an axis of `n` indices that starts at `i < n` ends:
+/// at the next multiple of `w` (> 0) on the grid shifted by `shift`
+/// (indices `m·w - shift`), or at `n`. The chunks from 0 cover `0..n`,
+/// each at most `w` long and not empty.
+#[inline(always)]
+fn grid_end(i: usize, n: usize, w: usize, shift: usize) -> usize {
+    let v = i.saturating_add(shift % w);
+    let end = (v / w).saturating_add(1).saturating_mul(w) - shift % w;
+    end.min(n)
+}
+
+/// The grid shift that puts chunk starts of an operand whose first
+/// element is at `p` (elements of `size` bytes, stride 1) on its cache
+/// lines: `64 / size` minus the elements before `p`'s next line, modulo
+/// `64 / size`; 0 when `p` is aligned or its elements are not on
+/// multiples of `size` (the address is only compared, never accessed).
+#[inline(always)]
+fn line_shift(p: *const u8, size: usize) -> usize {
+    let per = 64 / size.clamp(1, 64);
+    let m = p.addr() % 64;
+    if !m.is_multiple_of(size.max(1)) {
+        return 0;
+    }
+    m / size.max(1) % per
 }
 
 // transpose::stage of `size`-byte plain elements moved as byte arrays of

@@ -217,11 +217,107 @@ fn staged_walk_hinted_sizes() {
         offset: 1,
         bcast: vec![false, false],
     };
-    for shape in [[1025, 1025], [4097, 257], [257, 4097], [2049, 513]] {
+    for shape in [
+        [1025, 1025],
+        [4097, 257],
+        [257, 4097],
+        [2049, 513],
+        [1100, 2100],
+    ] {
         for (ds, ss) in [(&row, &t), (&row, &flip), (&flip, &t), (&t, &row)] {
             check::<u8, u8, 2>(shape, ds, ss);
             check::<f32, f64, 2>(shape, ds, ss);
             check::<f64, f32, 2>(shape, ds, ss);
         }
+    }
+}
+
+// z28d: the staged walk starts its strips on the staged operand's cache
+// lines and its column chunks on the destination's (a grid shifted by the
+// buffers' addresses). Every shift: a transposed source whose first
+// element lies `so` elements past a 64-byte line (within a buffer of T's
+// alignment), a destination `d0` past one, padded rows, against the model.
+fn check_shifted<T: E, U: E>(rows: usize, cols: usize, so: usize, d0: usize, pad: usize) {
+    // A buffer's first element at a 64-byte line, found by address (only
+    // compared): elements lie on multiples of their size.
+    let line0 = |p: *const u8, size: usize| (64 - p as usize % 64) % 64 / size;
+    let rp = rows + pad;
+    let mut sbuf: Vec<U> = (0..(cols * rp + 128) as u64)
+        .map(|i| U::of(i * 5 + 3))
+        .collect();
+    let s_off = line0(sbuf.as_ptr().cast(), size_of::<U>()) + so;
+    sbuf.truncate(s_off + cols * rp);
+    let sl = Layout::new([rows, cols], [1, rp as isize], s_off).unwrap();
+    let cp = cols + pad;
+    let mut dbuf: Vec<T> = (0..(rows * cp + 128) as u64)
+        .map(|i| T::of(i * 7 + 1))
+        .collect();
+    let d_off = line0(dbuf.as_ptr().cast(), size_of::<T>()) + d0;
+    dbuf.truncate(d_off + rows * cp);
+    let dl = Layout::new([rows, cols], [cp as isize, 1], d_off).unwrap();
+    let al = Layout::contiguous([rows, cols]);
+    let abuf: Vec<T> = (0..(rows * cols) as u64)
+        .map(|i| T::of(i * 11 + 1))
+        .collect();
+    let mut want = dbuf.clone();
+    let idxs = indices([rows, cols]);
+    for &idx in &idxs {
+        let p = position(dl.strides(), dl.offset(), idx) as usize;
+        want[p] = mix(want[p], 0, at(&sbuf, &sl, idx).bits());
+    }
+    let sv = StridedView::new(&sbuf, sl).unwrap();
+    StridedViewMut::new(&mut dbuf, dl)
+        .unwrap()
+        .zip_with(&sv, |d, s| *d = mix(*d, 0, s.bits()))
+        .unwrap();
+    assert_eq!(
+        dbuf, want,
+        "zip_with {rows}x{cols} so {so} d0 {d0} pad {pad}"
+    );
+    for &idx in &idxs {
+        let p = position(dl.strides(), dl.offset(), idx) as usize;
+        want[p] = mix(
+            want[p],
+            at(&abuf, &al, idx).bits(),
+            at(&sbuf, &sl, idx).bits(),
+        );
+    }
+    let av = StridedView::new(&abuf, al).unwrap();
+    let mut dv = StridedViewMut::new(&mut dbuf, dl).unwrap();
+    Zip::from(&mut dv)
+        .and(av)
+        .unwrap()
+        .and(sv)
+        .unwrap()
+        .for_each(|d, a, s| *d = mix(*d, a.bits(), s.bits()));
+    assert_eq!(dbuf, want, "Zip {rows}x{cols} so {so} d0 {d0} pad {pad}");
+}
+
+proptest! {
+    #![proptest_config(cases())]
+
+    #[test]
+    fn staged_walk_every_line_shift(
+        rows in edge(), cols in edge(), so in 0usize..64, d0 in 0usize..64,
+        pad in 0usize..3, t in 0u8..4,
+    ) {
+        prop_assume!(rows * cols > 64);
+        match t {
+            0 => check_shifted::<f32, f32>(rows, cols, so % 16, d0 % 16, pad),
+            1 => check_shifted::<u8, u8>(rows, cols, so, d0, pad),
+            2 => check_shifted::<f64, u16>(rows, cols, so % 32, d0 % 8, pad),
+            _ => check_shifted::<u16, f64>(rows, cols, so % 8, d0 % 32, pad),
+        }
+    }
+}
+
+// Every shift of an f32 source and destination on a strip-and-chunk grid
+// (several strips and column chunks per axis), deterministically.
+#[test]
+fn staged_walk_line_shifts_f32() {
+    let (rows, cols) = if cfg!(miri) { (19, 21) } else { (37, 300) };
+    let step = if cfg!(miri) { 5 } else { 1 };
+    for so in (0..16).step_by(step) {
+        check_shifted::<f32, f32>(rows, cols, so, (so * 7) % 16, so % 2);
     }
 }

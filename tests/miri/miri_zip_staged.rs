@@ -183,3 +183,48 @@ fn window_and_chunk_items() {
     assert_eq!(&y[18..24], &[-11, -11, -11, -12, -12, -12]);
     assert_eq!(&y[24..], &[24, 25, 26, 27, 28, 29]);
 }
+
+// z28d: the staged walk's strips start on the staged operand's cache
+// lines and its column chunks on the destination's, so where the first
+// element lies in a line changes which strip and chunk are short. A
+// transposed f32 operand and an f32 destination at several element
+// offsets past a 64-byte line (found by address), against plain loops.
+#[test]
+fn staged_zip_at_line_shifts() {
+    let (r, c) = (19usize, 37usize);
+    let line0 = |p: *const f32| (64 - p as usize % 64) % 64 / 4;
+    for (so, d0) in [(0usize, 0usize), (1, 15), (7, 3), (15, 9)] {
+        let pitch = r + 1;
+        let mut src: Vec<f32> = (0..c * pitch + 32).map(|i| i as f32).collect();
+        let s0 = line0(src.as_ptr()) + so;
+        src.truncate(s0 + c * pitch);
+        let bt = StridedView::new(&src, Layout::new([c, r], [pitch as isize, 1], s0).unwrap())
+            .unwrap()
+            .t();
+        let a: Vec<f32> = (0..r * c).map(|i| (3 * i) as f32).collect();
+        let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
+        let mut d = vec![0f32; r * c + 32];
+        let o = line0(d.as_ptr()) + d0;
+        d.truncate(o + r * c);
+        let dl = Layout::new([r, c], [c as isize, 1], o).unwrap();
+        let mut dv = StridedViewMut::new(&mut d, dl).unwrap();
+        Zip::from(&mut dv)
+            .and(av)
+            .unwrap()
+            .and(bt)
+            .unwrap()
+            .for_each(|d, &a, &b| *d = a + b);
+        let mut dv = StridedViewMut::new(&mut d, dl).unwrap();
+        dv.zip_with(&bt, |d, &b| *d += b).unwrap();
+        for i in 0..r {
+            for j in 0..c {
+                let s = src[s0 + j * pitch + i];
+                assert_eq!(
+                    d[o + i * c + j],
+                    a[i * c + j] + s + s,
+                    "{so} {d0} ({i}, {j})"
+                );
+            }
+        }
+    }
+}
