@@ -87,6 +87,18 @@ pub trait LinalgScalar:
     }
 }
 
+// The error of a product whose inner sizes differ, naming both shapes
+// (out of line: the callers' paths stay short).
+#[cold]
+#[inline(never)]
+fn dot_mismatch(a: &[usize], b: &[usize]) -> LayoutError {
+    LayoutError::ShapeMismatch {
+        expected: Dims::new(a),
+        found: Dims::new(b),
+        arg: ShapeArg::Dot,
+    }
+}
+
 // The shapes of a GEMM: `(m, k, n)`, or the error naming the wrong one.
 fn gemm_shapes(
     a: [usize; 2],
@@ -94,11 +106,7 @@ fn gemm_shapes(
     c: [usize; 2],
 ) -> Result<(usize, usize, usize), LayoutError> {
     if a[1] != b[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a),
-            found: Dims::new(&b),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a, &b));
     }
     if c != [a[0], b[1]] {
         return Err(LayoutError::ShapeMismatch {
@@ -232,39 +240,64 @@ macro_rules! float_scalar {
 
             // matrixmultiply writes every element of C without reading it
             // when β = 0 ("C does not need to be initialized"), as ndarray's
-            // `dot` relies on: no zeroing pass before the product.
+            // `dot` relies on: no zeroing pass before the product. The
+            // output is a plain `Vec` given its length after the GEMM, and
+            // the shapes are compared once here (not again through
+            // `gemm`): nothing but the GEMM runs per element, and the
+            // call costs what ndarray's does around it (callgrind, 64²:
+            // docs/performance.md, "d29b").
             #[cfg(feature = "alloc")]
             #[inline]
             fn product(
                 a: StridedView<'_, $t, 2>,
                 b: StridedView<'_, $t, 2>,
             ) -> StridedArray<$t, 2> {
-                let (m, k, n) = checked_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]]);
+                let ([m, k], [k2, n]) = (a.shape(), b.shape());
+                // Release builds too: the GEMM below relies on it.
+                if k != k2 {
+                    panic!("{}", dot_mismatch(&[m, k], &[k2, n]));
+                }
                 if m == 0 || n == 0 || k == 0 {
                     return StridedArray::from_elem([m, n], 0.0);
                 }
-                let mut out = StridedArray::<core::mem::MaybeUninit<$t>, 2>::uninit([m, n]);
-                let cp = out.as_mut_slice().as_mut_ptr().cast::<$t>();
+                // Panics (naming the count) when m·n does not fit an isize.
+                let layout = crate::Layout::contiguous([m, n]);
+                let len = m * n;
+                let mut data: alloc::vec::Vec<$t> = alloc::vec::Vec::with_capacity(len);
                 let (sa, sb) = (a.strides(), b.strides());
                 let ap = a.as_ptr().wrapping_add(a.offset());
                 let bp = b.as_ptr().wrapping_add(b.offset());
-                // SAFETY: as in `gemm` for A and B (shapes checked, no
-                // operand empty, every position matrixmultiply forms for
-                // in-range (i, j) is one the view reaches). C is the fresh
-                // m·n buffer of `out`, row-major (strides (n, 1), unique),
-                // owned here and overlapping neither operand; β = 0, so
-                // matrixmultiply writes each of its m·n elements once and
-                // reads none (`MaybeUninit<$t>` has `$t`'s layout); the
-                // row stride n fits an isize, as the buffer of m·n elements
-                // was allocated.
+                // SAFETY: as in `gemm` for A and B (k == k2 checked above,
+                // no operand empty, every position matrixmultiply forms for
+                // in-range (i, j) is one the view reaches). C is `data`'s
+                // fresh allocation of capacity m·n, row-major (strides
+                // (n, 1), unique), owned here and overlapping neither
+                // operand; β = 0, so matrixmultiply writes each of its m·n
+                // elements once and reads none; the row stride n fits an
+                // isize, as m·n does (`layout`).
                 unsafe {
                     $gemm(
-                        m, k, n, 1.0, ap, sa[0], sa[1], bp, sb[0], sb[1], 0.0, cp, n as isize, 1,
+                        m,
+                        k,
+                        n,
+                        1.0,
+                        ap,
+                        sa[0],
+                        sa[1],
+                        bp,
+                        sb[0],
+                        sb[1],
+                        0.0,
+                        data.as_mut_ptr(),
+                        n as isize,
+                        1,
                     )
                 };
-                // SAFETY: the GEMM above wrote all m·n elements (β = 0
-                // overwrites every element of C; m, n, k > 0).
-                unsafe { out.assume_init() }
+                // SAFETY: len is the capacity, and the GEMM above wrote all
+                // m·n elements (β = 0 overwrites every element of C; m, n,
+                // k > 0).
+                unsafe { data.set_len(len) };
+                StridedArray { data, layout }
             }
         }
     };
@@ -295,11 +328,7 @@ fn dot_vv<T: LinalgScalar>(
     b: StridedView<'_, T, 1>,
 ) -> Result<T, LayoutError> {
     if a.shape() != b.shape() {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a.shape()),
-            found: Dims::new(&b.shape()),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a.shape(), &b.shape()));
     }
     if let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) {
         return Ok(dot_slices(x, y));
@@ -336,11 +365,7 @@ fn gemv<T: LinalgScalar>(
 
 fn gemv_shapes(a: [usize; 2], x: [usize; 1], y: [usize; 1]) -> Result<(), LayoutError> {
     if a[1] != x[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a),
-            found: Dims::new(&x),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a, &x));
     }
     if y[0] != a[0] {
         return Err(LayoutError::ShapeMismatch {
@@ -370,22 +395,23 @@ fn dot_vm<T: LinalgScalar>(
     b: StridedView<'_, T, 2>,
 ) -> Result<StridedArray<T, 1>, LayoutError> {
     if x.shape()[0] != b.shape()[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&x.shape()),
-            found: Dims::new(&b.shape()),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&x.shape(), &b.shape()));
     }
     // xᵀB = (Bᵀx)ᵀ.
     dot_mv(b.t(), x)
 }
 
+// Inlined into `Dot::dot` with `product`: one frame around the GEMM, the
+// result written in place (callgrind, 64²: docs/performance.md, "d29b").
 #[cfg(feature = "alloc")]
+#[inline(always)]
 fn dot_mm<T: LinalgScalar>(
     a: StridedView<'_, T, 2>,
     b: StridedView<'_, T, 2>,
 ) -> Result<StridedArray<T, 2>, LayoutError> {
-    gemm_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]])?;
+    if a.shape()[1] != b.shape()[0] {
+        return Err(dot_mismatch(&a.shape(), &b.shape()));
+    }
     Ok(T::product(a, b))
 }
 
