@@ -76,11 +76,15 @@ pub trait LinalgScalar:
         generic_gemm(alpha, a, b, beta, c)
     }
 
-    // `a·b` into a new row-major array (the 2-D·2-D `dot`); the shapes are
-    // checked by the caller and again by `gemm`.
+    // `a·b` into a new row-major array (the 2-D·2-D `dot`, which calls it
+    // directly); panics naming both shapes when the inner sizes differ.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
+    #[track_caller]
     fn product(a: StridedView<'_, Self, 2>, b: StridedView<'_, Self, 2>) -> StridedArray<Self, 2> {
+        if a.shape()[1] != b.shape()[0] {
+            dot_panic(&a.shape(), &b.shape());
+        }
         let mut out = StridedArray::from_elem([a.shape()[0], b.shape()[1]], Self::ZERO);
         Self::gemm(Self::ONE, a, b, Self::ZERO, out.view_mut());
         out
@@ -97,6 +101,14 @@ fn dot_mismatch(a: &[usize], b: &[usize]) -> LayoutError {
         found: Dims::new(b),
         arg: ShapeArg::Dot,
     }
+}
+
+// `dot`'s panic on inner sizes that differ (out of line).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn dot_panic(a: &[usize], b: &[usize]) -> ! {
+    panic!("{}", dot_mismatch(a, b))
 }
 
 // The shapes of a GEMM: `(m, k, n)`, or the error naming the wrong one.
@@ -248,6 +260,7 @@ macro_rules! float_scalar {
             // docs/performance.md, "d29b").
             #[cfg(feature = "alloc")]
             #[inline]
+            #[track_caller]
             fn product(
                 a: StridedView<'_, $t, 2>,
                 b: StridedView<'_, $t, 2>,
@@ -255,7 +268,7 @@ macro_rules! float_scalar {
                 let ([m, k], [k2, n]) = (a.shape(), b.shape());
                 // Release builds too: the GEMM below relies on it.
                 if k != k2 {
-                    panic!("{}", dot_mismatch(&[m, k], &[k2, n]));
+                    dot_panic(&[m, k], &[k2, n]);
                 }
                 if m == 0 || n == 0 || k == 0 {
                     return StridedArray::from_elem([m, n], 0.0);
@@ -617,8 +630,11 @@ pub trait Dot<Rhs> {
     }
 }
 
+// `$direct`: the panicking `dot` calls `T::$direct` (which panics itself on
+// a mismatch) instead of unwrapping `try_dot`'s `Result` (the 2-D·2-D
+// product: no `Result` around the GEMM's output).
 macro_rules! dot_impls {
-    ($LN:literal, $RN:literal, $Out:ty, $f:ident $(, $cfg:meta)?) => {
+    ($LN:literal, $RN:literal, $Out:ty, $f:ident $(, $cfg:meta)? $(; $direct:ident)?) => {
         $(#[$cfg])?
         impl<'a, 'b, T: LinalgScalar, ML: Mapping<$LN>, MR: Mapping<$RN>>
             Dot<StridedView<'b, T, $RN, MR>> for StridedView<'a, T, $LN, ML>
@@ -627,6 +643,12 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedView<'b, T, $RN, MR>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.into_runtime())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedView<'b, T, $RN, MR>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.into_runtime())
+                }
+            )?
         }
         $(#[$cfg])?
         impl<'a, 'b, T: LinalgScalar, ML: Mapping<$LN>, MR: Mapping<$RN>>
@@ -636,6 +658,12 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedViewMut<'b, T, $RN, MR>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.view().into_runtime())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedViewMut<'b, T, $RN, MR>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.view().into_runtime())
+                }
+            )?
         }
         #[cfg(feature = "alloc")]
         impl<'a, T: LinalgScalar, ML: Mapping<$LN>> Dot<StridedArray<T, $RN>>
@@ -645,13 +673,19 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedArray<T, $RN>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.view())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedArray<T, $RN>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.view())
+                }
+            )?
         }
     };
 }
 dot_impls!(1, 1, T, dot_vv);
 dot_impls!(2, 1, StridedArray<T, 1>, dot_mv, cfg(feature = "alloc"));
 dot_impls!(1, 2, StridedArray<T, 1>, dot_vm, cfg(feature = "alloc"));
-dot_impls!(2, 2, StridedArray<T, 2>, dot_mm, cfg(feature = "alloc"));
+dot_impls!(2, 2, StridedArray<T, 2>, dot_mm, cfg(feature = "alloc"); product);
 
 // The inherent `dot` / `try_dot` on rank 1 and 2, forwarding to `Dot` on
 // the shared view. `$ex` is the doc example's body.
