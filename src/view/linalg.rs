@@ -76,15 +76,39 @@ pub trait LinalgScalar:
         generic_gemm(alpha, a, b, beta, c)
     }
 
-    // `a·b` into a new row-major array (the 2-D·2-D `dot`); the shapes are
-    // checked by the caller and again by `gemm`.
+    // `a·b` into a new row-major array (the 2-D·2-D `dot`, which calls it
+    // directly); panics naming both shapes when the inner sizes differ.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
+    #[track_caller]
     fn product(a: StridedView<'_, Self, 2>, b: StridedView<'_, Self, 2>) -> StridedArray<Self, 2> {
+        if a.shape()[1] != b.shape()[0] {
+            dot_panic(&a.shape(), &b.shape());
+        }
         let mut out = StridedArray::from_elem([a.shape()[0], b.shape()[1]], Self::ZERO);
         Self::gemm(Self::ONE, a, b, Self::ZERO, out.view_mut());
         out
     }
+}
+
+// The error of a product whose inner sizes differ, naming both shapes
+// (out of line: the callers' paths stay short).
+#[cold]
+#[inline(never)]
+fn dot_mismatch(a: &[usize], b: &[usize]) -> LayoutError {
+    LayoutError::ShapeMismatch {
+        expected: Dims::new(a),
+        found: Dims::new(b),
+        arg: ShapeArg::Dot,
+    }
+}
+
+// `dot`'s panic on inner sizes that differ (out of line).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn dot_panic(a: &[usize], b: &[usize]) -> ! {
+    panic!("{}", dot_mismatch(a, b))
 }
 
 // The shapes of a GEMM: `(m, k, n)`, or the error naming the wrong one.
@@ -94,11 +118,7 @@ fn gemm_shapes(
     c: [usize; 2],
 ) -> Result<(usize, usize, usize), LayoutError> {
     if a[1] != b[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a),
-            found: Dims::new(&b),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a, &b));
     }
     if c != [a[0], b[1]] {
         return Err(LayoutError::ShapeMismatch {
@@ -232,39 +252,65 @@ macro_rules! float_scalar {
 
             // matrixmultiply writes every element of C without reading it
             // when β = 0 ("C does not need to be initialized"), as ndarray's
-            // `dot` relies on: no zeroing pass before the product.
+            // `dot` relies on: no zeroing pass before the product. The
+            // output is a plain `Vec` given its length after the GEMM, and
+            // the shapes are compared once here (not again through
+            // `gemm`): nothing but the GEMM runs per element, and the
+            // call costs what ndarray's does around it (callgrind, 64²:
+            // docs/performance.md, "d29b").
             #[cfg(feature = "alloc")]
             #[inline]
+            #[track_caller]
             fn product(
                 a: StridedView<'_, $t, 2>,
                 b: StridedView<'_, $t, 2>,
             ) -> StridedArray<$t, 2> {
-                let (m, k, n) = checked_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]]);
+                let ([m, k], [k2, n]) = (a.shape(), b.shape());
+                // Release builds too: the GEMM below relies on it.
+                if k != k2 {
+                    dot_panic(&[m, k], &[k2, n]);
+                }
                 if m == 0 || n == 0 || k == 0 {
                     return StridedArray::from_elem([m, n], 0.0);
                 }
-                let mut out = StridedArray::<core::mem::MaybeUninit<$t>, 2>::uninit([m, n]);
-                let cp = out.as_mut_slice().as_mut_ptr().cast::<$t>();
+                // Panics (naming the count) when m·n does not fit an isize.
+                let layout = crate::Layout::contiguous([m, n]);
+                let len = m * n;
+                let mut data: alloc::vec::Vec<$t> = alloc::vec::Vec::with_capacity(len);
                 let (sa, sb) = (a.strides(), b.strides());
                 let ap = a.as_ptr().wrapping_add(a.offset());
                 let bp = b.as_ptr().wrapping_add(b.offset());
-                // SAFETY: as in `gemm` for A and B (shapes checked, no
-                // operand empty, every position matrixmultiply forms for
-                // in-range (i, j) is one the view reaches). C is the fresh
-                // m·n buffer of `out`, row-major (strides (n, 1), unique),
-                // owned here and overlapping neither operand; β = 0, so
-                // matrixmultiply writes each of its m·n elements once and
-                // reads none (`MaybeUninit<$t>` has `$t`'s layout); the
-                // row stride n fits an isize, as the buffer of m·n elements
-                // was allocated.
+                // SAFETY: as in `gemm` for A and B (k == k2 checked above,
+                // no operand empty, every position matrixmultiply forms for
+                // in-range (i, j) is one the view reaches). C is `data`'s
+                // fresh allocation of capacity m·n, row-major (strides
+                // (n, 1), unique), owned here and overlapping neither
+                // operand; β = 0, so matrixmultiply writes each of its m·n
+                // elements once and reads none; the row stride n fits an
+                // isize, as m·n does (`layout`).
                 unsafe {
                     $gemm(
-                        m, k, n, 1.0, ap, sa[0], sa[1], bp, sb[0], sb[1], 0.0, cp, n as isize, 1,
+                        m,
+                        k,
+                        n,
+                        1.0,
+                        ap,
+                        sa[0],
+                        sa[1],
+                        bp,
+                        sb[0],
+                        sb[1],
+                        0.0,
+                        data.as_mut_ptr(),
+                        n as isize,
+                        1,
                     )
                 };
-                // SAFETY: the GEMM above wrote all m·n elements (β = 0
-                // overwrites every element of C; m, n, k > 0).
-                unsafe { out.assume_init() }
+                // SAFETY: len is the capacity, and the GEMM above wrote all
+                // m·n elements (β = 0 overwrites every element of C; m, n,
+                // k > 0).
+                unsafe { data.set_len(len) };
+                StridedArray { data, layout }
             }
         }
     };
@@ -295,11 +341,7 @@ fn dot_vv<T: LinalgScalar>(
     b: StridedView<'_, T, 1>,
 ) -> Result<T, LayoutError> {
     if a.shape() != b.shape() {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a.shape()),
-            found: Dims::new(&b.shape()),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a.shape(), &b.shape()));
     }
     if let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) {
         return Ok(dot_slices(x, y));
@@ -336,11 +378,7 @@ fn gemv<T: LinalgScalar>(
 
 fn gemv_shapes(a: [usize; 2], x: [usize; 1], y: [usize; 1]) -> Result<(), LayoutError> {
     if a[1] != x[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&a),
-            found: Dims::new(&x),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&a, &x));
     }
     if y[0] != a[0] {
         return Err(LayoutError::ShapeMismatch {
@@ -370,22 +408,23 @@ fn dot_vm<T: LinalgScalar>(
     b: StridedView<'_, T, 2>,
 ) -> Result<StridedArray<T, 1>, LayoutError> {
     if x.shape()[0] != b.shape()[0] {
-        return Err(LayoutError::ShapeMismatch {
-            expected: Dims::new(&x.shape()),
-            found: Dims::new(&b.shape()),
-            arg: ShapeArg::Dot,
-        });
+        return Err(dot_mismatch(&x.shape(), &b.shape()));
     }
     // xᵀB = (Bᵀx)ᵀ.
     dot_mv(b.t(), x)
 }
 
+// Inlined into `Dot::dot` with `product`: one frame around the GEMM, the
+// result written in place (callgrind, 64²: docs/performance.md, "d29b").
 #[cfg(feature = "alloc")]
+#[inline(always)]
 fn dot_mm<T: LinalgScalar>(
     a: StridedView<'_, T, 2>,
     b: StridedView<'_, T, 2>,
 ) -> Result<StridedArray<T, 2>, LayoutError> {
-    gemm_shapes(a.shape(), b.shape(), [a.shape()[0], b.shape()[1]])?;
+    if a.shape()[1] != b.shape()[0] {
+        return Err(dot_mismatch(&a.shape(), &b.shape()));
+    }
     Ok(T::product(a, b))
 }
 
@@ -591,8 +630,11 @@ pub trait Dot<Rhs> {
     }
 }
 
+// `$direct`: the panicking `dot` calls `T::$direct` (which panics itself on
+// a mismatch) instead of unwrapping `try_dot`'s `Result` (the 2-D·2-D
+// product: no `Result` around the GEMM's output).
 macro_rules! dot_impls {
-    ($LN:literal, $RN:literal, $Out:ty, $f:ident $(, $cfg:meta)?) => {
+    ($LN:literal, $RN:literal, $Out:ty, $f:ident $(, $cfg:meta)? $(; $direct:ident)?) => {
         $(#[$cfg])?
         impl<'a, 'b, T: LinalgScalar, ML: Mapping<$LN>, MR: Mapping<$RN>>
             Dot<StridedView<'b, T, $RN, MR>> for StridedView<'a, T, $LN, ML>
@@ -601,6 +643,12 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedView<'b, T, $RN, MR>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.into_runtime())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedView<'b, T, $RN, MR>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.into_runtime())
+                }
+            )?
         }
         $(#[$cfg])?
         impl<'a, 'b, T: LinalgScalar, ML: Mapping<$LN>, MR: Mapping<$RN>>
@@ -610,6 +658,12 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedViewMut<'b, T, $RN, MR>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.view().into_runtime())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedViewMut<'b, T, $RN, MR>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.view().into_runtime())
+                }
+            )?
         }
         #[cfg(feature = "alloc")]
         impl<'a, T: LinalgScalar, ML: Mapping<$LN>> Dot<StridedArray<T, $RN>>
@@ -619,13 +673,19 @@ macro_rules! dot_impls {
             fn try_dot(&self, rhs: &StridedArray<T, $RN>) -> Result<$Out, LayoutError> {
                 $f(self.into_runtime(), rhs.view())
             }
+            $(
+                #[track_caller]
+                fn dot(&self, rhs: &StridedArray<T, $RN>) -> $Out {
+                    T::$direct(self.into_runtime(), rhs.view())
+                }
+            )?
         }
     };
 }
 dot_impls!(1, 1, T, dot_vv);
 dot_impls!(2, 1, StridedArray<T, 1>, dot_mv, cfg(feature = "alloc"));
 dot_impls!(1, 2, StridedArray<T, 1>, dot_vm, cfg(feature = "alloc"));
-dot_impls!(2, 2, StridedArray<T, 2>, dot_mm, cfg(feature = "alloc"));
+dot_impls!(2, 2, StridedArray<T, 2>, dot_mm, cfg(feature = "alloc"); product);
 
 // The inherent `dot` / `try_dot` on rank 1 and 2, forwarding to `Dot` on
 // the shared view. `$ex` is the doc example's body.

@@ -133,6 +133,10 @@ macro_rules! float_gemm {
             let d = va.dot(&vb);
             let ([m, k], [_, n]) = (c.la.shape(), c.lb.shape());
             assert_eq!(d.shape(), [m, n]);
+            // Row-major, holding exactly the m·n products (the GEMM writes
+            // the fresh buffer, its length set after).
+            assert!(d.view().is_contiguous());
+            assert_eq!(d.as_slice().len(), m * n);
             for i in 0..m {
                 for j in 0..n {
                     let s: i64 = (0..k)
@@ -308,6 +312,40 @@ fn operands_of_every_kind_and_rank() {
         mv.dot(&bc).into_vec(),
         [3.0, 3.0, 3.0, 3.0, 12.0, 12.0, 12.0, 12.0]
     );
+}
+
+// A product whose m·n elements do not fit panics (naming the count)
+// before anything is allocated or the GEMM runs: broadcast operands of
+// (2^40, k)·(k, 2^40), k = 1 (the matrixmultiply path) and k = 0.
+#[test]
+fn product_of_too_many_elements_panics_first() {
+    fn go<T: constrided::linalg::LinalgScalar + Default + core::fmt::Debug>() {
+        let x = [T::default()];
+        let big = 1usize << 40;
+        for k in [1usize, 0] {
+            let a = StridedView::new(&x, Layout::new([big, k], [0, 0], 0).unwrap()).unwrap();
+            let b = StridedView::new(&x, Layout::new([k, big], [0, 0], 0).unwrap()).unwrap();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.dot(&b)));
+            let e = r.expect_err("2^80 elements");
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            assert!(msg.starts_with("constrided: "), "{msg}");
+        }
+        // The inner sizes differ: the 2-D `dot` panics naming both shapes.
+        let a = StridedView::new(&x, Layout::new([2, 3], [0, 0], 0).unwrap()).unwrap();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a.dot(&a)));
+        let e = r.expect_err("(2, 3)·(2, 3)");
+        assert_eq!(
+            e.downcast_ref::<String>().map(String::as_str),
+            Some("dot: shapes (2, 3) and (2, 3) are not aligned: 3 (axis 1) != 2 (axis 0)")
+        );
+    }
+    go::<f32>();
+    go::<f64>();
+    go::<i32>();
 }
 
 #[test]
