@@ -100,15 +100,6 @@ const KNOWN: &[(&str, &str)] = &[
         "integer_impl_for_user_type",
         "the user's own line names `constrided::__private::Integer` (they implement a hidden trait), plus rustc's sealed-trait note and list",
     ),
-    // Zip (src/zip/, another helper's rewrite)
-    (
-        "zip_non_producer",
-        "four errors for one mistake (Zip::from's `Producer` bound, `Part`'s `Yield` bound on the type and on the expression, then `Producer` on the expression), 57 lines; the impls are `do_not_recommend` (no list of implementors); the first error alone is 19 lines; fewer errors need `Part`'s `Yield` bound gone from the struct (src/zip/mod.rs)",
-    ),
-    (
-        "zip_operand_other_rank",
-        "`and` is defined in the `zip_arity!` macro (4 lines of macro notes) and rustc adds 'required by a bound introduced by this call' (2): 20 lines (the Producer impls are `do_not_recommend`, so no list); needs `and`'s bound on the signature's line outside the macro",
-    ),
     // rustc prints a type the user did not write
     (
         "mut_view_is_not_copy",
