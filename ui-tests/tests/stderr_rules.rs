@@ -46,10 +46,6 @@ const KNOWN: &[(&str, &str)] = &[
         "tile against the layout's extent: post-monomorphisation (the rule compares const arguments with the layout's sizes, no trait bound on stable Rust: `typenum::U<N>` maps only 0..=1024 and the powers of 2 and 10, so a typenum comparison as a bound would refuse valid calls on larger axes): the error's location is the crate's constant, the user's line comes only in rustc's 'while instantiating' note, and every item that reads the constant adds an 'erroneous constant' note",
     ),
     (
-        "tile_rank_mismatch",
-        "the tiler's rank against the view's is a const check in the method: as a trait bound (one impl per equal pair) rustc infers the tiler's rank from the view's before it types the argument and reports `StaticLayout<..>: StaticMapping<2>`, and blocking that inference with a second impl breaks generic callers",
-    ),
-    (
         "tile_shape_rank_mismatch",
         "the user names `<Shape<TL, 3> as TileShape<2>>::SHAPE` directly: the constant panics inside the crate (a bound on the impl would print `Shape<StaticLayout<..>, 3>` in its 'required for' note)",
     ),
