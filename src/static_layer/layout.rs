@@ -165,6 +165,19 @@ impl<A, const OFFSET: usize> core::hash::Hash for StaticLayout<A, OFFSET> {
 }
 impl<A, const OFFSET: usize> Sealed for StaticLayout<A, OFFSET> {}
 
+// The rank of a static mapping as a type of its own (not a parameter of
+// the trait), so that a method can bound it (`tiles`: the tiler's rank is
+// the view's) without rustc inferring it from that bound; unnameable
+// outside the crate.
+pub(crate) mod rank_of {
+    /// The rank of a static mapping, `Rank<N>` (a supertrait of
+    /// `StaticMapping<N>`, with `Rank = Rank<N>`).
+    pub trait StaticRank {
+        /// `Rank<N>`.
+        type Rank;
+    }
+}
+
 /// A [`Mapping`] whose numbers are compile-time constants.
 ///
 /// ```
@@ -172,7 +185,9 @@ impl<A, const OFFSET: usize> Sealed for StaticLayout<A, OFFSET> {}
 /// fn needs<M: StaticMapping<2>>(_: M) -> usize { M::REQUIRED_LEN }
 /// assert_eq!(needs(strided![shape = (4, 3), strides = (20, 2), offset = 22]), 87);
 /// ```
-pub trait StaticMapping<const N: usize>: Mapping<N> {
+pub trait StaticMapping<const N: usize>:
+    Mapping<N> + rank_of::StaticRank<Rank = crate::Rank<N>>
+{
     /// The layout, validated by const evaluation.
     const LAYOUT: Layout<N>;
     /// The shortest buffer that holds the layout.
@@ -576,6 +591,12 @@ macro_rules! static_rank {
             fn to_layout(&self) -> Layout<$n> {
                 Self::LAYOUT
             }
+        }
+
+        impl<const OFFSET: usize, $($a: AxisSpec),*> rank_of::StaticRank
+            for StaticLayout<($($a,)*), OFFSET>
+        {
+            type Rank = crate::Rank<$n>;
         }
 
         #[diagnostic::do_not_recommend]

@@ -449,6 +449,12 @@ macro_rules! static_mapping {
                 <Self as StaticMapping<$r>>::LAYOUT
             }
         }
+        impl<$($g)*> crate::static_layout::rank_of::StaticRank for $ty
+        where
+            $($bounds)*
+        {
+            type Rank = Rank<$r>;
+        }
         #[diagnostic::do_not_recommend]
         impl<$($g)*> StaticMapping<$r> for $ty
         where

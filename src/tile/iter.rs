@@ -10,9 +10,11 @@ use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
+use super::same_rank::SameRank;
 use super::{coord_problem, tiler_problem, ConstCoord, Shape, TileLayout, TileShape};
 use crate::error::LayoutError;
 use crate::layout::{Layout, Mapping};
+use crate::static_layout::rank_of::StaticRank;
 use crate::static_layout::StaticMapping;
 use crate::view::{StridedView, StridedViewMut};
 
@@ -774,8 +776,9 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// view whose shape is the tiler's, in the type, and whose strides are
     /// this view's (see [`TileLayout`]), so kernels over a tile run the
     /// constant loop nest. The partial tiles at the edges are in
-    /// [`Tiles::edges`]. A tiler of another rank, or with an empty axis,
-    /// is a compile error naming the numbers.
+    /// [`Tiles::edges`]. A tiler of another rank is a compile error at the
+    /// call ("the tiler's `Rank<3>` is not the view's rank 2"); one with an
+    /// empty axis is a compile error naming the numbers.
     ///
     /// ```
     /// use constrided::{strided, Layout, Mapping, StridedView};
@@ -790,7 +793,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         self,
         tiler: TL,
     ) -> Tiles<'a, T, N, M, Shape<TL, R>> {
@@ -828,7 +831,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         self,
         tiler: TL,
         coord: [usize; N],
@@ -856,7 +859,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// assert_eq!(t.shape(), [4, 2]);
     /// ```
     #[inline]
-    pub fn tile_at_const<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(
+    pub fn tile_at_const<
+        TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>,
+        const R: usize,
+        C: ConstCoord,
+    >(
         self,
         tiler: TL,
         at: C,
@@ -912,7 +919,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &self,
         tiler: TL,
     ) -> Tiles<'_, T, N, M, Shape<TL, R>> {
@@ -933,7 +940,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(
+    pub fn tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &mut self,
         tiler: TL,
     ) -> TilesMut<'_, T, N, M, Shape<TL, R>> {
@@ -949,7 +956,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(tiles.len(), 2);
     /// ```
     #[inline]
-    pub fn into_tiles_mut<TL: StaticMapping<R>, const R: usize>(
+    pub fn into_tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         mut self,
         tiler: TL,
     ) -> TilesMut<'a, T, N, M, Shape<TL, R>> {
@@ -982,7 +989,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &self,
         tiler: TL,
         coord: [usize; N],
@@ -1003,7 +1010,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+    pub fn tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &mut self,
         tiler: TL,
         coord: [usize; N],
@@ -1022,7 +1029,11 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(buf[..8], [0, 0, 1, 1, 0, 0, 1, 1]);
     /// ```
     #[inline]
-    pub fn tile_at_const_mut<TL: StaticMapping<R>, const R: usize, C: ConstCoord>(
+    pub fn tile_at_const_mut<
+        TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>,
+        const R: usize,
+        C: ConstCoord,
+    >(
         &mut self,
         tiler: TL,
         at: C,
@@ -1054,7 +1065,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &self,
         tiler: TL,
     ) -> Tiles<'_, T, N, Layout<N>, Shape<TL, R>> {
@@ -1071,7 +1082,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles_mut<TL: StaticMapping<R>, const R: usize>(
+    pub fn tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &mut self,
         tiler: TL,
     ) -> TilesMut<'_, T, N, Layout<N>, Shape<TL, R>> {
@@ -1088,7 +1099,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at<TL: StaticMapping<R>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &self,
         tiler: TL,
         coord: [usize; N],
@@ -1107,7 +1118,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+    pub fn tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         &mut self,
         tiler: TL,
         coord: [usize; N],
@@ -1120,7 +1131,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     // tile_at_mut, keeping the view's lifetime.
     #[inline]
     #[allow(clippy::type_complexity)]
-    fn into_tile_at_mut<TL: StaticMapping<R>, const R: usize>(
+    fn into_tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
         self,
         tiler: TL,
         coord: [usize; N],

@@ -53,6 +53,27 @@ use crate::static_layout::StaticMapping;
 #[cfg(doc)]
 use crate::{StridedView, StridedViewMut};
 
+// The tiler's rank against the view's, as a bound of the tile methods
+// (`TL: StaticRank<Rank: SameRank<N>>`): the error names both ranks at
+// the user's call, where a constant would fail inside the crate.
+pub(crate) mod same_rank {
+    /// `Rank<R>: SameRank<N>` exactly when `R == N`.
+    #[diagnostic::on_unimplemented(
+        message = "tiles: the tiler's `{Self}` is not the view's rank {N}",
+        label = "a tiler of another rank",
+        note = "a tiler has one size per axis of the view"
+    )]
+    pub trait SameRank<const N: usize> {}
+    // Through a blanket impl that is not recommended: rustc then names
+    // `SameRank` alone (a direct `impl SameRank<N> for Rank<N>` adds "but
+    // `SameRank<3>` is implemented" and the impl's source, 6 lines).
+    #[diagnostic::do_not_recommend]
+    impl<T: RankIs<N>, const N: usize> SameRank<N> for T {}
+    /// `Rank<N>` only.
+    pub trait RankIs<const N: usize> {}
+    impl<const N: usize> RankIs<N> for crate::Rank<N> {}
+}
+
 /// The shape of a tile, as a constant of a type: [`Shape`] of a static
 /// tiler. Sealed.
 ///

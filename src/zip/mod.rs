@@ -17,9 +17,10 @@
 //!
 //! The engine is written once, over a tuple of operands ([`Operands`],
 //! ndarray's `ZippableTuple`): `fold_core` (the static loop nest or the
-//! planned walk), `collect_core` and `par_core`. The macros below stamp
-//! only the tuple impls, `and` / `and_broadcast`, and the closure
-//! adapters of the public methods.
+//! planned walk), `collect_core` and `par_core`; `and` / `and_broadcast`
+//! once over the tuples that take one more operand ([`Append`]). The
+//! macros below stamp only the tuple impls and the closure adapters of
+//! the public methods.
 //!
 //! Why a `&mut` producer never overlaps another producer: a mutable
 //! producer is, or borrows, a `StridedViewMut` (or its chunks), which
@@ -54,8 +55,8 @@ pub(crate) use producer::sealed;
 pub(crate) use producer::{raw_runs, Raw};
 
 /// One operand of a [`Zip`]: the producer's buffer, position mapping (a
-/// runtime [`Layout`] for broadcast operands) and item data. Made by
-/// [`Zip`]'s methods only.
+/// runtime [`Layout`] for broadcast operands) and item data (`E`, the
+/// producer's [`Yield::Extra`]). Made by [`Zip`]'s methods only.
 ///
 /// ```
 /// use constrided::{Layout, StridedView, Zip};
@@ -64,17 +65,21 @@ pub(crate) use producer::{raw_runs, Raw};
 /// assert_eq!(z.shape(), [2]);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
-pub struct Part<P: Yield, Mp> {
-    ptr: *mut P::Elem,
+// No bound on the struct: a value that is not a producer then fails
+// `Zip::from`'s `Producer` bound alone (one error), not also the type's.
+// Parts are made only by `Part::new`, whose `E` is `P::Extra` and whose
+// `ptr` points to `P::Elem`s; the engine's impls are over those.
+pub struct Part<P, Mp, E> {
+    ptr: *mut u8,
     map: Mp,
-    extra: P::Extra,
+    extra: E,
     _producer: PhantomData<P>,
 }
 
-impl<P: Yield, Mp> Part<P, Mp> {
+impl<P: Yield, Mp> Part<P, Mp, P::Extra> {
     fn new(ptr: *mut P::Elem, map: Mp, extra: P::Extra) -> Self {
         Part {
-            ptr,
+            ptr: ptr.cast(),
             map,
             extra,
             _producer: PhantomData,
@@ -83,11 +88,11 @@ impl<P: Yield, Mp> Part<P, Mp> {
 }
 
 // SAFETY: a Part is its producer (a borrow of a view or array) taken apart;
-// it may cross threads exactly when the producer may (Extra is Send and
-// Sync: layouts and lengths).
-unsafe impl<P: Yield + Send, Mp: Send> Send for Part<P, Mp> {}
+// it may cross threads exactly when the producer may (the extra data is
+// Send and Sync: layouts and lengths).
+unsafe impl<P: Send, Mp: Send, E: Send> Send for Part<P, Mp, E> {}
 // SAFETY: as above.
-unsafe impl<P: Yield + Sync, Mp: Sync> Sync for Part<P, Mp> {}
+unsafe impl<P: Sync, Mp: Sync, E: Sync> Sync for Part<P, Mp, E> {}
 
 /// Lock-step iteration over up to 6 operands of one shape, in an
 /// **unspecified order** (memory order, tiled for the cache when the
@@ -141,7 +146,9 @@ impl<Parts, const N: usize> Zip<Parts, N> {
     }
 }
 
-impl<P1: Producer<N>, const N: usize> Zip<(Part<P1, P1::Map>,), N> {
+// `from` is in an impl of its own, with its bound on the function's line
+// (the one line rustc quotes when the bound fails).
+impl<const N: usize> Zip<(), N> {
     /// A zip of one operand, which sets the shape.
     ///
     /// ```
@@ -152,13 +159,109 @@ impl<P1: Producer<N>, const N: usize> Zip<(Part<P1, P1::Map>,), N> {
     /// assert_eq!(x, [2, 4, 6]);
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
-    pub fn from(p: P1) -> Self {
-        let (ptr, map, extra) = p.into_raw();
+    pub fn from<P: Producer<N, Map = M, Extra = E>, M, E>(p: P) -> Zip<(Part<P, M, E>,), N> {
+        let (shape, first) = first(p);
         Zip {
-            shape: map.shape(),
-            parts: (Part::new(ptr, map, extra),),
+            shape,
+            parts: (first,),
         }
     }
+}
+
+/// The operand tuples of a [`Zip`] that takes one more operand (1 to 5
+/// operands): `Zip::and` and `Zip::and_broadcast` are written once over
+/// them. Sealed (the crate's tuples of [`Part`]s only).
+#[doc(hidden)]
+pub trait Append: sealed_tuple::Sealed {
+    /// How many operands the tuple holds.
+    const LEN: usize;
+    /// The tuple with `Q` after its operands.
+    type With<Q>;
+    /// `self` with `q` after its operands.
+    fn with<Q>(self, q: Q) -> Self::With<Q>;
+}
+
+mod sealed_tuple {
+    /// Seals [`Append`](super::Append).
+    pub trait Sealed {}
+}
+
+macro_rules! append {
+    ($K:literal; $($P:ident $M:ident $E:ident $v:ident),+) => {
+        impl<$($P, $M, $E),+> sealed_tuple::Sealed for ($(Part<$P, $M, $E>,)+) {}
+        impl<$($P, $M, $E),+> Append for ($(Part<$P, $M, $E>,)+) {
+            const LEN: usize = $K;
+            type With<Q> = ($(Part<$P, $M, $E>,)+ Q);
+            #[inline(always)]
+            fn with<Q>(self, q: Q) -> Self::With<Q> {
+                let ($($v,)+) = self;
+                ($($v,)+ q)
+            }
+        }
+    };
+}
+
+append!(1; P1 M1 E1 v1);
+append!(2; P1 M1 E1 v1, P2 M2 E2 v2);
+append!(3; P1 M1 E1 v1, P2 M2 E2 v2, P3 M3 E3 v3);
+append!(4; P1 M1 E1 v1, P2 M2 E2 v2, P3 M3 E3 v3, P4 M4 E4 v4);
+append!(5; P1 M1 E1 v1, P2 M2 E2 v2, P3 M3 E3 v3, P4 M4 E4 v4, P5 M5 E5 v5);
+
+// `and` and `and_broadcast`, written once over the operand tuple, with
+// their bound on the function's line (the one line rustc quotes when it
+// fails).
+impl<Z: Append, const N: usize> Zip<Z, N> {
+    /// Adds an operand of the same shape (`ShapeMismatch` otherwise).
+    ///
+    /// ```
+    /// use constrided::{Layout, LayoutError, StridedView, Zip};
+    /// let x = [0; 6];
+    /// let a = StridedView::new(&x, Layout::contiguous([2, 3]))?;
+    /// assert!(matches!(Zip::from(a).and(a.t()), Err(LayoutError::ShapeMismatch { .. })));
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn and<P: Producer<N>>(
+        self,
+        p: P,
+    ) -> Result<Zip<Z::With<Part<P, P::Map, P::Extra>>, N>, LayoutError> {
+        let last = part(p, &self.shape, Z::LEN + 1)?;
+        Ok(Zip {
+            parts: self.parts.with(last),
+            shape: self.shape,
+        })
+    }
+
+    /// Adds a shared operand broadcast to the zip's shape (NumPy rules,
+    /// `NotBroadcastable` when it cannot be).
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedView, StridedViewMut, Zip};
+    /// let mut m = [1, 2, 3, 4, 5, 6];
+    /// let col = [10, 20];
+    /// let mut v = StridedViewMut::new(&mut m, Layout::contiguous([2, 3]))?;
+    /// let c = StridedView::new(&col, Layout::contiguous([2, 1]))?;
+    /// Zip::from(&mut v).and_broadcast(c)?.for_each(|a, b| *a += b);
+    /// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn and_broadcast<P: Producer<R> + Shared, const R: usize>(
+        self,
+        p: P,
+    ) -> Result<Zip<Z::With<Part<P, Layout<N>, P::Extra>>, N>, LayoutError> {
+        let last = broadcast_part(p, self.shape)?;
+        Ok(Zip {
+            parts: self.parts.with(last),
+            shape: self.shape,
+        })
+    }
+}
+
+// The first operand, and its shape.
+fn first<P: Producer<N>, const N: usize>(p: P) -> ([usize; N], Part<P, P::Map, P::Extra>) {
+    let (ptr, map, extra) = p.into_raw();
+    (map.shape(), Part::new(ptr, map, extra))
 }
 
 // The operand with 1-based number `k`, which must have the zip's shape.
@@ -166,7 +269,7 @@ fn part<P: Producer<N>, const N: usize>(
     p: P,
     shape: &[usize; N],
     k: usize,
-) -> Result<Part<P, P::Map>, LayoutError> {
+) -> Result<Part<P, P::Map, P::Extra>, LayoutError> {
     let (ptr, map, extra) = p.into_raw();
     let found = map.shape();
     if &found != shape {
@@ -182,7 +285,7 @@ fn part<P: Producer<N>, const N: usize>(
 fn broadcast_part<P: Producer<R> + Shared, const R: usize, const N: usize>(
     p: P,
     shape: [usize; N],
-) -> Result<Part<P, Layout<N>>, LayoutError> {
+) -> Result<Part<P, Layout<N>, P::Extra>, LayoutError> {
     let (ptr, map, extra) = p.into_raw();
     // Broadcasting only repeats positions the producer's mapping reaches.
     let map = map.to_layout().broadcast_to(shape)?;
@@ -303,10 +406,10 @@ const fn max(a: usize, b: usize) -> usize {
 
 macro_rules! operands {
     ($K:literal; $($P:ident $M:ident $i:tt $v:ident),+) => {
-        impl<'x, $($P: Yield, $M),+> LendAll<'x> for ($(Part<$P, $M>,)+) {
+        impl<'x, $($P: Yield, $M),+> LendAll<'x> for ($(Part<$P, $M, $P::Extra>,)+) {
             type Items = ($(<$P as Lend<'x>>::Item,)+);
         }
-        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Operands<N, $K> for ($(Part<$P, $M>,)+) {
+        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Operands<N, $K> for ($(Part<$P, $M, $P::Extra>,)+) {
             const STATIC: bool = true $(&& $M::STATIC)+;
             const ELEM_MAX: usize = {
                 let mut m = 0;
@@ -331,7 +434,7 @@ macro_rules! operands {
             }
             #[inline(always)]
             fn ptrs(&self) -> [*mut u8; $K] {
-                [$(self.$i.ptr.cast::<u8>()),+]
+                [$(self.$i.ptr),+]
             }
             #[inline(always)]
             fn map_shape(&self) -> [usize; N] {
@@ -803,10 +906,8 @@ impl<Z, const N: usize> Zip<Z, N> {
 // The public methods of one arity: `and` / `and_broadcast`, and the
 // closure adapters over the engine.
 macro_rules! zip_arity {
-    ($K:literal; $($P:ident $M:ident $v:ident),+; $($next:ident)?) => {
-        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Zip<($(Part<$P, $M>,)+), N> {
-            zip_arity!(@and $K $($next)?; $($P $M $v),+);
-
+    ($K:literal; $($P:ident $M:ident $v:ident),+) => {
+        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Zip<($(Part<$P, $M, $P::Extra>,)+), N> {
             /// Calls `f` with one item of every operand, for every index, in
             /// an **unspecified order**. The items live for the call only.
             ///
@@ -866,7 +967,7 @@ macro_rules! zip_arity {
                 let n = ol.numel();
                 let mut data = alloc::vec::Vec::<U>::with_capacity(n);
                 let ($($v,)+) = self.parts;
-                let out = Part::<Out<U>, Layout<N>>::new(data.as_mut_ptr().cast(), ol, ());
+                let out = Part::<Out<U>, Layout<N>, ()>::new(data.as_mut_ptr().cast(), ol, ());
                 let zip = Zip { parts: ($($v,)+ out), shape };
                 zip.collect_core::<{ $K + 1 }, _>(
                     &mut |($($v,)+ o)| {
@@ -937,7 +1038,7 @@ macro_rules! zip_arity {
             /// assert_eq!(x, [0, 10, 1, 11, 2, 12]);
             /// # Ok::<(), constrided::LayoutError>(())
             /// ```
-            pub fn indexed(self) -> Indexed<($(Part<$P, $M>,)+), N> {
+            pub fn indexed(self) -> Indexed<($(Part<$P, $M, $P::Extra>,)+), N> {
                 Indexed { zip: self }
             }
 
@@ -959,17 +1060,17 @@ macro_rules! zip_arity {
             #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
             pub fn par_for_each(self, f: impl for<'x> Fn($(<$P as Lend<'x>>::Item),+) + Sync)
             where
-                $(Part<$P, $M>: Send,)+
+                $(Part<$P, $M, $P::Extra>: Send,)+
             {
                 self.par_core::<$K>(&|($($v,)+)| f($($v),+))
             }
         }
 
-        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Indexed<($(Part<$P, $M>,)+), N> {
+        impl<const N: usize, $($P: Yield, $M: Mapping<N>),+> Indexed<($(Part<$P, $M, $P::Extra>,)+), N> {
             // The zip with a last operand whose positions are the row-major
             // linear indices and whose items are the decoded indices.
             #[inline(always)]
-            fn with_index(self) -> Zip<($(Part<$P, $M>,)+ Part<Index<N>, Layout<N>>), N> {
+            fn with_index(self) -> Zip<($(Part<$P, $M, $P::Extra>,)+ Part<Index<N>, Layout<N>, [usize; N]>), N> {
                 let shape = self.zip.shape;
                 let Ok(il) = Layout::try_contiguous(shape) else {
                     // More indices than fit usize: only a broadcast can be
@@ -1016,53 +1117,11 @@ macro_rules! zip_arity {
             }
         }
     };
-    (@and $K:literal ; $($P:ident $M:ident $v:ident),+) => {};
-    (@and $K:literal $next:ident; $($P:ident $M:ident $v:ident),+) => {
-        /// Adds an operand of the same shape (`ShapeMismatch` otherwise).
-        ///
-        /// ```
-        /// use constrided::{Layout, LayoutError, StridedView, Zip};
-        /// let x = [0; 6];
-        /// let a = StridedView::new(&x, Layout::contiguous([2, 3]))?;
-        /// assert!(matches!(Zip::from(a).and(a.t()), Err(LayoutError::ShapeMismatch { .. })));
-        /// # Ok::<(), constrided::LayoutError>(())
-        /// ```
-        pub fn and<$next: Producer<N>>(
-            self,
-            p: $next,
-        ) -> Result<Zip<($(Part<$P, $M>,)+ Part<$next, $next::Map>), N>, LayoutError> {
-            let last = part(p, &self.shape, $K + 1)?;
-            let ($($v,)+) = self.parts;
-            Ok(Zip { parts: ($($v,)+ last), shape: self.shape })
-        }
-
-        /// Adds a shared operand broadcast to the zip's shape (NumPy rules,
-        /// `NotBroadcastable` when it cannot be).
-        ///
-        /// ```
-        /// use constrided::{Layout, StridedView, StridedViewMut, Zip};
-        /// let mut m = [1, 2, 3, 4, 5, 6];
-        /// let col = [10, 20];
-        /// let mut v = StridedViewMut::new(&mut m, Layout::contiguous([2, 3]))?;
-        /// let c = StridedView::new(&col, Layout::contiguous([2, 1]))?;
-        /// Zip::from(&mut v).and_broadcast(c)?.for_each(|a, b| *a += b);
-        /// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
-        /// # Ok::<(), constrided::LayoutError>(())
-        /// ```
-        pub fn and_broadcast<$next: Producer<R> + Shared, const R: usize>(
-            self,
-            p: $next,
-        ) -> Result<Zip<($(Part<$P, $M>,)+ Part<$next, Layout<N>>), N>, LayoutError> {
-            let last = broadcast_part(p, self.shape)?;
-            let ($($v,)+) = self.parts;
-            Ok(Zip { parts: ($($v,)+ last), shape: self.shape })
-        }
-    };
 }
 
-zip_arity!(1; P1 M1 v1; P2);
-zip_arity!(2; P1 M1 v1, P2 M2 v2; P3);
-zip_arity!(3; P1 M1 v1, P2 M2 v2, P3 M3 v3; P4);
-zip_arity!(4; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4; P5);
-zip_arity!(5; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4, P5 M5 v5; P6);
-zip_arity!(6; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4, P5 M5 v5, P6 M6 v6;);
+zip_arity!(1; P1 M1 v1);
+zip_arity!(2; P1 M1 v1, P2 M2 v2);
+zip_arity!(3; P1 M1 v1, P2 M2 v2, P3 M3 v3);
+zip_arity!(4; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4);
+zip_arity!(5; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4, P5 M5 v5);
+zip_arity!(6; P1 M1 v1, P2 M2 v2, P3 M3 v3, P4 M4 v4, P5 M5 v5, P6 M6 v6);

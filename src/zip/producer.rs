@@ -213,8 +213,7 @@ pub(crate) use raw_runs;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Zip operand of rank {N}",
     label = "not a rank-{N} producer",
-    note = "Zip's operands are views and arrays of one rank: `StridedView`, `StridedViewMut`, `&StridedArray`, `&mut StridedArray`, or their windows and chunks; the first operand fixed the rank to {N}",
-    note = "a view of another rank: reshape it, or broadcast a lower-rank operand with `and_broadcast`"
+    note = "Zip's operands are `StridedView`, `StridedViewMut`, `&StridedArray`, `&mut StridedArray` and their windows and chunks, all of one rank: reshape a view of another rank, or broadcast a lower-rank one with `and_broadcast`"
 )]
 pub trait Producer<const N: usize>: Yield {
     #[doc(hidden)]
