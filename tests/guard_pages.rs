@@ -1580,6 +1580,10 @@ fn transposes_from_the_source_line() {
     source_line_case::<u32>([1, 16, 24, 24]);
     source_line_case::<u64>([2, 8, 16, 16]);
     source_line_case::<u8>([1, 64, 48, 48]);
+    // k28d: rows not a whole number of blocks (the ragged last tile's
+    // blocks end at the last row, flush against the guard).
+    source_line_case::<u32>([1, 16, 25, 23]);
+    source_line_case::<u8>([1, 64, 45, 47]);
 }
 
 // Review r-k28c: seams whose neighbouring rows are `a` apart in the

@@ -169,6 +169,28 @@ fn rows_from_the_source_line() {
     }
 }
 
+// k28d: the same rows from the source's line boundary, 272 of them (not a
+// whole number of 8-row blocks), into one `split_at_mut` half while
+// another thread writes the sibling: the head block (rows 0..8) and the
+// ragged last tile's blocks (ending at the last row) write rows of the
+// neighbour tiles again, never a position outside the half.
+#[test]
+fn rows_from_the_source_line_into_split_at_halves() {
+    let sl = Layout::contiguous([1, 8, 16, 17])
+        .permute([0, 2, 3, 1])
+        .unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let n = sl.numel();
+    for k in [1, 3] {
+        let buf: Vec<f64> = (0..k + n).map(|i| i as f64 + 1.0).collect();
+        let sv = StridedView::new(&buf[k..], sl).unwrap();
+        for (skew, copy_left) in [(0, true), (3, false)] {
+            let what = format!("k {k} skew {skew} left {copy_left}");
+            rearrange_into_a_half_beside_a_writer(&sv, dl, (skew, copy_left), &what);
+        }
+    }
+}
+
 // Review r-k28c: seams whose neighbouring rows are `a` = 3 apart in the
 // source (the channels span four blocks: the pixel axis P is a rows axis
 // after the source's unit axis), with the destination's Q step P·C (the
