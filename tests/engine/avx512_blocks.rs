@@ -221,11 +221,17 @@ fn rows_from_the_source_line() {
     for (sskew, dskew) in [(3, 0), (60, 17)] {
         check(|i| i as u8, b, b_d, sskew, dskew, 0);
     }
-    // k28d: rows not a whole number of blocks (575 f32, 2115 u8): the
-    // head block (rows 0..B) and the ragged last tile's blocks (ending at
-    // the last row) overlap their neighbour tiles at every source skew.
-    let (g, g_d) = permuted([1, 16, 25, 23], [0, 2, 3, 1], [false; 4]);
-    let (e, e_d) = permuted([1, 64, 45, 47], [0, 2, 3, 1], [false; 4]);
+    // k28d: 2-D transposes whose source columns are whole lines apart
+    // (pitch 608 f32, 2176 u8) and whose rows are not a whole number of
+    // blocks (600 f32, 2115 u8): the head block (rows 0..B) and the ragged
+    // last tile's blocks (ending at the last row) overlap their neighbour
+    // tiles, at every source skew.
+    let pitched = |r: usize, c: usize, p: isize| {
+        let sl = Layout::new([r, c], [1, p], 0).unwrap();
+        (sl, Layout::contiguous([r, c]))
+    };
+    let (g, g_d) = pitched(600, 16, 608);
+    let (e, e_d) = pitched(2115, 64, 2176);
     for (sskew, dskew) in [(0, 0), (1, 0), (15, 15), (9, 4)] {
         check(|i| i as f32, g, g_d, sskew, dskew, 2);
     }
