@@ -1586,9 +1586,10 @@ fn transposes_from_the_source_line() {
 
 // k28d: as `source_line_case`, for an `r x c` transpose whose source
 // columns are `p` elements apart (whole lines, `p > r`), so that `r` need
-// not be a whole number of blocks: the first row tile's blocks cover rows
-// 0..B and the ragged last tile's blocks end at the last row (both
-// overlapping their neighbour tile), flush against the upper guard.
+// not be a whole number of blocks: for bytes the first row tile's blocks
+// cover rows 0..B and the ragged last tile's blocks end at the last row
+// (both overlapping their neighbour tile; wider elements copy those rows
+// element by element), flush against the upper guard.
 fn source_pitch_case<T: Elem>([r, c, p]: [usize; 3]) {
     let sl = Layout::new([r, c], [1, p as isize], 0).unwrap();
     let dl = Layout::contiguous([r, c]);

@@ -333,14 +333,15 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // axes' source steps are whole lines) `rpeel` rows before it, the
     // first row tile is those `rpeel` rows and every later one starts on a
     // line, so that each block reads `B` whole lines instead of straddling
-    // two per run (and splitting every other 32-byte load). The first
-    // tile's blocks cover rows 0..B and the ragged last tile's blocks end
-    // at the last row, both overlapping their neighbour tile (those rows
-    // written twice with the same values, whole streamed lines; see
-    // `span`). (Element by element, as first written, those rows cost the
-    // 8192² u8 transpose: 64 rows of 8192 in byte stores, 0.32–0.33x of a
-    // streaming copy in a probe against 0.33–0.35x with these blocks and
-    // 0.35x without `rpeel`; NCHW -> NHWC f32 0.61x, 0.64x, 0.60x.) Only for
+    // two per run (and splitting every other 32-byte load). For byte
+    // elements the first tile's blocks cover rows 0..B and the ragged last
+    // tile's blocks end at the last row, both overlapping their neighbour
+    // tile (those rows written twice with the same values, whole streamed
+    // lines; see `span`); wider elements copy those rows element by
+    // element. (Element by element, the 8192² u8 transpose copied 64 rows
+    // of 8192 in byte stores: 0.29–0.37x of a streaming copy in a probe,
+    // lowest in five of five runs, against 0.33–0.39x with the
+    // overlapping blocks and 0.33–0.41x without `rpeel`.) Only for
     // streamed copies (in the cache, unaligned loads cost nothing) with
     // long rows (at least 32 blocks; under Miri, which never streams,
     // whenever the layouts allow). Measured with a probe (NCHW -> NHWC
@@ -373,12 +374,19 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         }
     };
     // The rows `lo..hi` whose blocks copy the tile of rows `r0..r0 + nr`
-    // (`lo <= r0`, `r0 + nr <= hi`, `hi - lo <= tile`, whole blocks when
-    // `rpeel > 0`): the `rpeel` head rows widen to the block of rows 0..B,
-    // a ragged last tile to the whole blocks ending at the last row. Both
-    // stay in 0..rows.extent (it is at least 32 blocks when `rpeel > 0`).
+    // (`lo <= r0`, `r0 + nr <= hi`, `hi - lo <= tile`): with `overlap`
+    // and `rpeel > 0`, the `rpeel` head rows widen to the block of rows
+    // 0..B, a ragged last tile to the whole blocks ending at the last row
+    // (both stay in 0..rows.extent: it is at least 32 blocks). Only for
+    // byte elements, whose element-wise rows cost most (see `rpeel`): for
+    // NCHW -> NHWC f32 the overlapping blocks read lower than main's
+    // element-wise rows in four of five alternations (probe 0.57 / 0.55 /
+    // 0.64x against 0.65 / 0.61 / 0.61x; bench_report 0.57 / 0.59x
+    // against 0.60 / 0.68x, load 4–8). Under Miri whenever `rpeel > 0`,
+    // so that the portable path covers it.
+    let overlap = B == 64 || cfg!(miri);
     let span = |r0: usize, nr: usize| {
-        if rpeel == 0 {
+        if rpeel == 0 || !overlap {
             (r0, r0 + nr)
         } else if r0 == 0 {
             (0, B)

@@ -223,9 +223,10 @@ fn rows_from_the_source_line() {
     }
     // k28d: 2-D transposes whose source columns are whole lines apart
     // (pitch 608 f32, 2176 u8) and whose rows are not a whole number of
-    // blocks (600 f32, 2115 u8): the head block (rows 0..B) and the ragged
-    // last tile's blocks (ending at the last row) overlap their neighbour
-    // tiles, at every source skew.
+    // blocks (600 f32, 2115 u8): for u8 the head block (rows 0..B) and the
+    // ragged last tile's blocks (ending at the last row) overlap their
+    // neighbour tiles, for f32 those rows go element by element; at every
+    // source skew.
     let pitched = |r: usize, c: usize, p: isize| {
         let sl = Layout::new([r, c], [1, p], 0).unwrap();
         (sl, Layout::contiguous([r, c]))

@@ -175,8 +175,9 @@ fn rows_from_the_source_line() {
 // sibling: the head block (rows 0..8) and the ragged last tile's blocks
 // (ending at the last row) write rows of the neighbour tiles again, never
 // a position outside the half. (Under Miri the row tiles take the
-// source's line whenever the layouts allow; k = 1 and 3 put it at two
-// different rows, at least one of them not the first.)
+// source's line, and overlap, whenever the layouts allow; natively only
+// byte elements overlap. k = 1 and 3 put the line at two different rows,
+// at least one of them not the first.)
 #[test]
 fn rows_from_the_source_line_into_split_at_halves() {
     let sl = Layout::new([1, 1, 270, 8], [1, 1, 1, 272], 0).unwrap();
