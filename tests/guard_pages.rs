@@ -1635,6 +1635,36 @@ fn transposes_from_the_source_line() {
     source_line_case::<u32>([1, 16, 24, 24]);
     source_line_case::<u64>([2, 8, 16, 16]);
     source_line_case::<u8>([1, 64, 48, 48]);
+    source_pitch_case::<u32>([600, 16, 608]);
+    source_pitch_case::<u8>([2115, 64, 2176]);
+}
+
+// k28d: as `source_line_case`, for an `r x c` transpose whose source
+// columns are `p` elements apart (whole lines, `p > r`), so that `r` need
+// not be a whole number of blocks: for bytes the first row tile's blocks
+// cover rows 0..B and the ragged last tile's blocks end at the last row
+// (both overlapping their neighbour tile; wider elements copy those rows
+// element by element), flush against the upper guard.
+fn source_pitch_case<T: Elem>([r, c, p]: [usize; 3]) {
+    let sl = Layout::new([r, c], [1, p as isize], 0).unwrap();
+    let dl = Layout::contiguous([r, c]);
+    let len = sl.required_len();
+    let line = 64 / size_of::<T>();
+    let mut gs = Guarded::new((len + line) * size_of::<T>());
+    let mut gd = Guarded::new((r * c + line) * size_of::<T>());
+    for k in [1, line / 2 + 1, line - 1] {
+        let src: &mut [T] = gs.at_end(len + k);
+        for (i, e) in src.iter_mut().enumerate() {
+            *e = T::from_index(i);
+        }
+        let sv = StridedView::new(&src[k..], sl).unwrap();
+        for (g, at_end) in [(0, true), (k, false)] {
+            under_every_setting(|level, stream| {
+                let what = format!("{level:?} {stream:?} {r}x{c} pitch {p} k {k} g {g}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
+            });
+        }
+    }
 }
 
 // Review r-k28c: seams whose neighbouring rows are `a` apart in the

@@ -331,15 +331,22 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // Row tiles start at the source's line boundary: when every source run
     // starts at the same offset within a line (the columns' and the other
     // axes' source steps are whole lines) `rpeel` rows before it, the
-    // first row tile is those `rpeel` rows (copied element by element) and
-    // every later one starts on a line, so that each block reads `B` whole
-    // lines instead of straddling two per run (and splitting every other
-    // 32-byte load). Only for streamed copies (in the cache, unaligned
-    // loads cost nothing) with long rows (at least 32 blocks: the head and
-    // the ragged tail rows go element by element; under Miri, which never
-    // streams, whenever the layouts allow). Measured with a probe
-    // (NCHW -> NHWC f32, source 16 bytes off a line, destination on one):
-    // 0.67x -> 0.80x of a streaming copy.
+    // first row tile is those `rpeel` rows and every later one starts on a
+    // line, so that each block reads `B` whole lines instead of straddling
+    // two per run (and splitting every other 32-byte load). For byte
+    // elements the first tile's blocks cover rows 0..B and the ragged last
+    // tile's blocks end at the last row, both overlapping their neighbour
+    // tile (those rows written twice with the same values, whole streamed
+    // lines; see `span`); wider elements copy those rows element by
+    // element. (Element by element, the 8192² u8 transpose copied 64 rows
+    // of 8192 in byte stores: 0.29–0.37x of a streaming copy in a probe,
+    // lowest in five of five runs, against 0.33–0.39x with the
+    // overlapping blocks and 0.33–0.41x without `rpeel`.) Only for
+    // streamed copies (in the cache, unaligned loads cost nothing) with
+    // long rows (at least 32 blocks; under Miri, which never streams,
+    // whenever the layouts allow). Measured with a probe (NCHW -> NHWC
+    // f32, source 16 bytes off a line, destination on one): 0.67x -> 0.80x
+    // of a streaming copy.
     let rpeel = if (stream || cfg!(miri))
         && B * size as usize == 64
         && rows.extent >= 32 * B
@@ -364,6 +371,29 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             rpeel
         } else {
             tile.min(rows.extent - r0)
+        }
+    };
+    // The rows `lo..hi` whose blocks copy the tile of rows `r0..r0 + nr`
+    // (`lo <= r0`, `r0 + nr <= hi`, `hi - lo <= tile`): with `overlap`
+    // and `rpeel > 0`, the `rpeel` head rows widen to the block of rows
+    // 0..B, a ragged last tile to the whole blocks ending at the last row
+    // (both stay in 0..rows.extent: it is at least 32 blocks). Only for
+    // byte elements, whose element-wise rows cost most (see `rpeel`): for
+    // NCHW -> NHWC f32 the overlapping blocks read lower than main's
+    // element-wise rows in four of five alternations (probe 0.57 / 0.55 /
+    // 0.64x against 0.65 / 0.61 / 0.61x; bench_report 0.57 / 0.59x
+    // against 0.60 / 0.68x, load 4–8). Under Miri whenever `rpeel > 0`,
+    // so that the portable path covers it.
+    let overlap = B == 64 || cfg!(miri);
+    let span = |r0: usize, nr: usize| {
+        if rpeel == 0 || !overlap {
+            (r0, r0 + nr)
+        } else if r0 == 0 {
+            (0, B)
+        } else if r0 + nr == rows.extent && !nr.is_multiple_of(B) {
+            (rows.extent - nr.next_multiple_of(B), rows.extent)
+        } else {
+            (r0, r0 + nr)
         }
     };
     let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
@@ -455,11 +485,12 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 let mut r0 = 0;
                 while r0 < rows.extent {
                     let nr = tile_rows(r0);
-                    let drow = rows.other_offsets(r0, &mut drow[..nr]);
-                    let t = Tile::new(&rows, drow, r0, &cols, scol, c0);
+                    let (lo, hi) = span(r0, nr);
+                    let drow = rows.other_offsets(lo, &mut drow[..hi - lo]);
+                    let t = Tile::new(&rows, drow, lo, &cols, scol, c0);
                     // SAFETY: the tile at the outer position (dp, sp) is
                     // part of the plan's index space (see this function's
-                    // contract).
+                    // contract; rows lo..hi are rows of the chain).
                     unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
                     r0 += nr;
                 }
@@ -478,21 +509,23 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         let mut r0 = 0;
         while r0 < rows.extent {
             let nr = tile_rows(r0);
-            let drow = rows.other_offsets(r0, &mut drow[..nr]);
-            seams(dp, sp, r0, drow);
+            let (lo, hi) = span(r0, nr);
+            let drow = rows.other_offsets(lo, &mut drow[..hi - lo]);
+            seams(dp, sp, r0, &drow[r0 - lo..r0 - lo + nr]);
             let mut c0 = c_lo;
             while c0 < c_hi {
                 let nc = col_tile(c0, tile);
                 let t = Tile::new(
                     &rows,
                     drow,
-                    r0,
+                    lo,
                     &cols,
                     cols.other_offsets(c0, &mut scol[..nc]),
                     c0,
                 );
                 // SAFETY: the tile at the outer position (dp, sp) is part
-                // of the plan's index space (see this function's contract).
+                // of the plan's index space (see this function's contract;
+                // rows lo..hi are rows of the chain).
                 unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
                 c0 += nc;
             }

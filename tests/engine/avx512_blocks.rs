@@ -204,7 +204,7 @@ fn seams_between_rows() {
 // start at the source's line boundary (the first tile is the rows before
 // it): the source at every skew of a line, the destination on and off a
 // line (with and without seams, whose rows then also start there), 1-, 2-,
-// 4- and 8-byte elements; a 2-D transpose whose columns are whole lines
+// 4- and 8-byte elements, rows a whole number of blocks or not; a 2-D transpose whose columns are whole lines
 // apart in the source, flipped and not; a source whose runs do not share
 // one offset within a line (columns 4 bytes apart: no shift).
 #[test]
@@ -220,6 +220,24 @@ fn rows_from_the_source_line() {
     }
     for (sskew, dskew) in [(3, 0), (60, 17)] {
         check(|i| i as u8, b, b_d, sskew, dskew, 0);
+    }
+    // k28d: 2-D transposes whose source columns are whole lines apart
+    // (pitch 608 f32, 2176 u8) and whose rows are not a whole number of
+    // blocks (600 f32, 2115 u8): for u8 the head block (rows 0..B) and the
+    // ragged last tile's blocks (ending at the last row) overlap their
+    // neighbour tiles, for f32 those rows go element by element; at every
+    // source skew.
+    let pitched = |r: usize, c: usize, p: isize| {
+        let sl = Layout::new([r, c], [1, p], 0).unwrap();
+        (sl, Layout::contiguous([r, c]))
+    };
+    let (g, g_d) = pitched(600, 16, 608);
+    let (e, e_d) = pitched(2115, 64, 2176);
+    for (sskew, dskew) in [(0, 0), (1, 0), (15, 15), (9, 4)] {
+        check(|i| i as f32, g, g_d, sskew, dskew, 2);
+    }
+    for (sskew, dskew) in [(1, 0), (63, 63), (40, 0)] {
+        check(|i| i as u8, e, e_d, sskew, dskew, 1);
     }
     for flips in [[false, false], [true, false], [false, true]] {
         let (t, t_d) = permuted([16, 608], [1, 0], flips);

@@ -169,6 +169,30 @@ fn rows_from_the_source_line() {
     }
 }
 
+// k28d: rows from the source's line boundary, 270 of them (not a whole
+// number of 8-row blocks; the source's columns 272 u64 apart, whole
+// lines), into one `split_at_mut` half while another thread writes the
+// sibling: the head block (rows 0..8) and the ragged last tile's blocks
+// (ending at the last row) write rows of the neighbour tiles again, never
+// a position outside the half. (Under Miri the row tiles take the
+// source's line, and overlap, whenever the layouts allow; natively only
+// byte elements overlap. k = 1 and 3 put the line at two different rows,
+// at least one of them not the first.)
+#[test]
+fn rows_from_the_source_line_into_split_at_halves() {
+    let sl = Layout::new([1, 1, 270, 8], [1, 1, 1, 272], 0).unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let len = sl.required_len();
+    for k in [1, 3] {
+        let buf: Vec<f64> = (0..k + len).map(|i| i as f64 + 1.0).collect();
+        let sv = StridedView::new(&buf[k..], sl).unwrap();
+        for (skew, copy_left) in [(0, true), (3, false)] {
+            let what = format!("k {k} skew {skew} left {copy_left}");
+            rearrange_into_a_half_beside_a_writer(&sv, dl, (skew, copy_left), &what);
+        }
+    }
+}
+
 // Review r-k28c: seams whose neighbouring rows are `a` = 3 apart in the
 // source (the channels span four blocks: the pixel axis P is a rows axis
 // after the source's unit axis), with the destination's Q step P·C (the
