@@ -21,6 +21,7 @@ mod ndarray_dyn;
 mod readme_quotes;
 mod review_mixed_zero_size;
 mod review_u29c;
+mod review_u29d;
 mod rows_mut_forms;
 mod seeds;
 mod static_copy;
