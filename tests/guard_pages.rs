@@ -1922,6 +1922,10 @@ fn dot_of_empty_thin_broadcast_and_partial_operands_at_the_guards() {
             (1, 5, 9),
             (9, 5, 1),
             (17, 3, 33),
+            // Past matrixmultiply's blocks: k > kc = 256 (later k-blocks
+            // read back what the first wrote), m > mc = 64, n > nc = 1024.
+            (65, 257, 3),
+            (2, 3, 1025),
         ];
         for (m, k, n) in shapes {
             let pad = 5usize;

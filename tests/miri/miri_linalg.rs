@@ -129,3 +129,32 @@ fn product_called_directly_at_the_edges() {
     go(f32::from);
     go(i32::from);
 }
+
+// Review r-d29b: the fresh `Vec` of the 2-D `dot` across matrixmultiply's
+// blocks (k > kc = 256: the later k-blocks read back C; m > mc = 64):
+// every element initialised and the product's (n > nc = 1024 natively in
+// tests/guard_pages.rs).
+#[test]
+fn product_across_the_gemm_blocks() {
+    let x: Vec<f64> = (0..8).map(f64::from).collect();
+    // A: rows repeated (zero row stride) or columns repeated (zero column
+    // stride), flipped; B broadcast from one element or one column.
+    let cases = [
+        (
+            (2usize, 260usize, 3usize),
+            ([-1isize, 0isize], 7usize),
+            ([0isize, -2isize], 6usize),
+        ),
+        ((65, 2, 2), ([0, -1], 7), ([1, 0], 0)),
+    ];
+    for ((m, k, n), (sa, oa), (sb, ob)) in cases {
+        let a = StridedView::new(&x, Layout::new([m, k], sa, oa).unwrap()).unwrap();
+        let b = StridedView::new(&x, Layout::new([k, n], sb, ob).unwrap()).unwrap();
+        let want = naive_matmul(&a, &b);
+        assert_eq!(a.dot(&b).into_vec(), want);
+        let y: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+        let a32 = StridedView::new(&y, a.layout()).unwrap();
+        let b32 = StridedView::new(&y, b.layout()).unwrap();
+        assert_eq!(a32.dot(&b32).into_vec(), naive_matmul(&a32, &b32));
+    }
+}
