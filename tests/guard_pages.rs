@@ -1983,3 +1983,95 @@ fn zip_views_around_the_small_walk_and_long_runs_at_the_guards() {
     force_level(None);
     force_streaming(None);
 }
+
+// Review r-d29b: the 2-D `dot` of f64 / f32 (`LinalgScalar::product`, also
+// called directly) sets its `Vec`'s length after matrixmultiply writes C.
+// Operands flush against the guards at the edges of that path: an inner
+// size k = 0 with m, n > 0 (every element of C must be a written 0), m or
+// n = 0, 1×N and N×1, broadcast (zero strides: one element, or one row /
+// column, at the guard) and views of the last / first part of a longer
+// buffer. C is contiguous with exactly m·n products.
+#[test]
+fn dot_of_empty_thin_broadcast_and_partial_operands_at_the_guards() {
+    use constrided::linalg::LinalgScalar;
+    fn go<T: Copy + PartialEq + core::fmt::Debug + LinalgScalar + core::iter::Sum>(
+        to: impl Fn(u32) -> T,
+    ) {
+        let shapes = [
+            (3usize, 0usize, 4usize),
+            (1, 0, 1),
+            (0, 3, 4),
+            (3, 4, 0),
+            (0, 0, 0),
+            (1, 7, 1),
+            (1, 5, 9),
+            (9, 5, 1),
+            (17, 3, 33),
+            // Past matrixmultiply's blocks: k > kc = 256 (later k-blocks
+            // read back what the first wrote), m > mc = 64, n > nc = 1024.
+            (65, 257, 3),
+            (2, 3, 1025),
+        ];
+        for (m, k, n) in shapes {
+            let pad = 5usize;
+            let mut ga = Guarded::new((m * k + pad) * size_of::<T>());
+            let mut gb = Guarded::new((k * n + pad) * size_of::<T>());
+            for at_end in [true, false] {
+                let (la_len, lb_len) = (m * k + pad, k * n + pad);
+                let xa: &mut [T] = if at_end {
+                    ga.at_end(la_len)
+                } else {
+                    ga.at_start(la_len)
+                };
+                let xb: &mut [T] = if at_end {
+                    gb.at_end(lb_len)
+                } else {
+                    gb.at_start(lb_len)
+                };
+                xa.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = to(i as u32 % 7 + 1));
+                xb.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = to(i as u32 % 5 + 1));
+                let (xa, xb) = (&*xa, &*xb);
+                // The part of each buffer at the guard: its last m·k (k·n)
+                // elements when at_end, its first ones otherwise.
+                let (oa, ob) = if at_end { (pad, pad) } else { (0, 0) };
+                let (mi, ki, ni) = (m as isize, k as isize, n as isize);
+                let las = [
+                    Layout::new([m, k], [ki, 1], oa).unwrap(),
+                    Layout::new([m, k], [1, mi], oa).unwrap(),
+                    Layout::new([m, k], [-ki, -1], (oa + m * k).saturating_sub(1)).unwrap(),
+                    // Broadcast: the element at the guard (the last or first).
+                    Layout::new([m, k], [0, 0], if at_end { la_len - 1 } else { 0 }).unwrap(),
+                    // One row repeated: the last (first) k elements.
+                    Layout::new([m, k], [0, 1], if at_end { la_len - k } else { 0 }).unwrap(),
+                ];
+                let lbs = [
+                    Layout::new([k, n], [ni, 1], ob).unwrap(),
+                    Layout::new([k, n], [1, ki], ob).unwrap(),
+                    Layout::new([k, n], [-1, -ki], (ob + k * n).saturating_sub(1)).unwrap(),
+                    Layout::new([k, n], [0, 0], if at_end { lb_len - 1 } else { 0 }).unwrap(),
+                    Layout::new([k, n], [1, 0], if at_end { lb_len - k } else { 0 }).unwrap(),
+                ];
+                for la in las {
+                    for lb in lbs {
+                        let a = StridedView::new(xa, la).unwrap();
+                        let b = StridedView::new(xb, lb).unwrap();
+                        let want: Vec<T> = (0..m * n)
+                            .map(|ij| (0..k).map(|p| a[[ij / n, p]] * b[[p, ij % n]]).sum())
+                            .collect();
+                        for c in [a.dot(&b), T::product(a, b), a.try_dot(&b).unwrap()] {
+                            assert_eq!(c.shape(), [m, n]);
+                            assert!(c.view().is_contiguous());
+                            assert_eq!(c.as_slice(), &want[..], "{la:?} {lb:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    go(|v| v as f64);
+    go(|v| v as f32);
+}

@@ -273,7 +273,10 @@ macro_rules! float_scalar {
                 if m == 0 || n == 0 || k == 0 {
                     return StridedArray::from_elem([m, n], 0.0);
                 }
-                // Panics (naming the count) when m·n does not fit an isize.
+                // Panics (naming the count) when m·n exceeds isize::MAX + 1
+                // (the layout accepts exactly 2^63), and `with_capacity`
+                // ("capacity overflow") when m·n elements of $t exceed
+                // isize::MAX bytes: both before the GEMM.
                 let layout = crate::Layout::contiguous([m, n]);
                 let len = m * n;
                 let mut data: alloc::vec::Vec<$t> = alloc::vec::Vec::with_capacity(len);
@@ -286,8 +289,11 @@ macro_rules! float_scalar {
                 // fresh allocation of capacity m·n, row-major (strides
                 // (n, 1), unique), owned here and overlapping neither
                 // operand; β = 0, so matrixmultiply writes each of its m·n
-                // elements once and reads none; the row stride n fits an
-                // isize, as m·n does (`layout`).
+                // elements in its first k-block without reading it (later
+                // k-blocks, k > kc, add to what it wrote); the row stride
+                // n fits an isize, as n ≤ m·n = the capacity ≤ isize::MAX /
+                // size_of ($t) (`with_capacity` returned; `layout` alone
+                // allows m·n = 2^63).
                 unsafe {
                     $gemm(
                         m,

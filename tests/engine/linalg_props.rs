@@ -393,3 +393,102 @@ fn mismatches_name_both_shapes() {
     let msg = *r.unwrap_err().downcast::<String>().unwrap();
     assert!(msg.contains("(2, 3) and (4, 5)"), "{msg}");
 }
+
+// Review r-d29b: the panicking 2-D `dot` calls `LinalgScalar::product`
+// directly (its own shape check). On random shapes whose inner sizes may
+// differ and random layouts (negative / zero strides, offsets): `try_dot`
+// returns the error naming both shapes and never panics, `dot` (with every
+// right operand kind) and `product` panic with that message, and when the
+// sizes agree all of them equal the triple loop, for f64, f32 (matrixmultiply)
+// and i32 (the generic loop).
+fn check_dot_kinds<T>(la: Layout<2>, lb: Layout<2>, seed: u64, to: fn(i64) -> T)
+where
+    T: constrided::linalg::LinalgScalar + core::fmt::Debug + std::panic::RefUnwindSafe,
+{
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let a = values(la.required_len() + 1, seed);
+    let b = values(lb.required_len() + 1, seed ^ 0x33);
+    let at_: Vec<T> = a.iter().map(|&v| to(v)).collect();
+    let mut bt: Vec<T> = b.iter().map(|&v| to(v)).collect();
+    let ([m, k], [k2, n]) = (la.shape(), lb.shape());
+    let va = StridedView::new(&at_, la).unwrap();
+    let vb = StridedView::new(&bt, lb).unwrap();
+    let barr = vb.to_owned();
+    let got = [
+        catch_unwind(AssertUnwindSafe(|| va.dot(&vb))),
+        catch_unwind(AssertUnwindSafe(|| va.dot(&barr))),
+        catch_unwind(AssertUnwindSafe(|| T::product(va, vb))),
+    ];
+    let tried = va.try_dot(&vb);
+    let tried_arr = va.try_dot(&barr);
+    let mut vbm = StridedViewMut::new(&mut bt, lb);
+    let mut_got = vbm
+        .as_mut()
+        .ok()
+        .map(|v| (va.try_dot(v), catch_unwind(AssertUnwindSafe(|| va.dot(v)))));
+    if k != k2 {
+        let msg = format!(
+            "dot: shapes ({m}, {k}) and ({k2}, {n}) are not aligned: {k} (axis 1) != {k2} (axis 0)"
+        );
+        assert_eq!(tried.unwrap_err().to_string(), msg);
+        assert_eq!(tried_arr.unwrap_err().to_string(), msg);
+        for r in got {
+            let e = r.expect_err("mismatch");
+            assert_eq!(e.downcast_ref::<String>(), Some(&msg));
+        }
+        if let Some((t, r)) = mut_got {
+            assert_eq!(t.unwrap_err().to_string(), msg);
+            assert_eq!(
+                r.expect_err("mismatch").downcast_ref::<String>(),
+                Some(&msg)
+            );
+        }
+        return;
+    }
+    let want: Vec<T> = (0..m * n)
+        .map(|ij| {
+            let s: i64 = (0..k)
+                .map(|p| at(&a, &la, [ij / n, p]) * at(&b, &lb, [p, ij % n]))
+                .sum();
+            to(s)
+        })
+        .collect();
+    let mut all: Vec<StridedArray<T, 2>> = got.into_iter().map(|r| r.unwrap()).collect();
+    all.push(tried.unwrap());
+    all.push(tried_arr.unwrap());
+    if let Some((t, r)) = mut_got {
+        all.push(t.unwrap());
+        all.push(r.unwrap());
+    }
+    for d in all {
+        assert_eq!(d.shape(), [m, n]);
+        assert!(d.view().is_contiguous());
+        assert_eq!(d.into_vec(), want, "{la:?} {lb:?}");
+    }
+}
+
+fn dot_shapes_case() -> impl Strategy<Value = (Layout<2>, Layout<2>, u64)> {
+    (
+        dim(),
+        dim(),
+        prop_oneof![Just(None), dim().prop_map(Some)],
+        dim(),
+    )
+        .prop_flat_map(|(m, k, k2, n)| {
+            (
+                shared_layout([m, k]),
+                shared_layout([k2.unwrap_or(k), n]),
+                any::<u64>(),
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 3 } else { 48 }))]
+    #[test]
+    fn dot_and_try_dot_agree_on_every_kind((la, lb, seed) in dot_shapes_case()) {
+        check_dot_kinds(la, lb, seed, |v| v as f64);
+        check_dot_kinds(la, lb, seed, |v| v as f32);
+        check_dot_kinds(la, lb, seed, |v| v as i32);
+    }
+}
