@@ -239,6 +239,18 @@ fn rows_from_the_source_line() {
     for (sskew, dskew) in [(1, 0), (63, 63), (40, 0)] {
         check(|i| i as u8, e, e_d, sskew, dskew, 1);
     }
+    // Review r-k28d: the overlapping head and tail blocks in column strips
+    // (source columns 4160 bytes apart: the cases above, 2176 apart, take
+    // square tiles), rows flipped and not; 128 columns, so that with the
+    // destination off a line (seams at both ends) a strip of tiles remains
+    // between the seams.
+    let strip = Layout::new([2115, 128], [1, 4160], 0).unwrap();
+    let flipped = Layout::new([2115, 128], [-1, 4160], 2114).unwrap();
+    let strip_d = Layout::contiguous([2115, 128]);
+    for (sskew, dskew) in [(5, 0), (37, 9)] {
+        check(|i| i as u8, strip, strip_d, sskew, dskew, 1);
+        check(|i| i as u8, flipped, strip_d, sskew, dskew, 1);
+    }
     for flips in [[false, false], [true, false], [false, true]] {
         let (t, t_d) = permuted([16, 608], [1, 0], flips);
         check(|i| i as f32, t, t_d, 7, 2, 0);

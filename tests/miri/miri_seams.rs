@@ -193,6 +193,54 @@ fn rows_from_the_source_line_into_split_at_halves() {
     }
 }
 
+// Review r-k28d: the case above takes the overlapping head and tail blocks
+// only when Miri happens to place its buffers right (the destination on a
+// line, or the seams take all 8 columns; `rpeel` rows that leave a ragged
+// last tile): one of its four copies did, and with -Zmiri-seed=1 none
+// copied a ragged tail. Here the source's and the destination's line
+// offsets are picked from the buffers' addresses: `rpeel` 7 and 5 (the
+// last tiles 7 and 9 rows: blocks over rows 262..270 and 254..270), the
+// destination on a line (tiles over all 16 columns) and 3 elements past
+// one (seams at both ends, tiles over columns 5..13 between), into one
+// `split_at_mut` half while another thread writes the sibling.
+#[test]
+fn overlapping_row_blocks_at_chosen_line_offsets() {
+    let sl = Layout::new([1, 1, 270, 16], [1, 1, 1, 272], 0).unwrap();
+    let dl = Layout::contiguous(sl.shape());
+    let (len, n) = (sl.required_len(), dl.required_len());
+    let src: Vec<f64> = (0..8 + len).map(|i| i as f64 + 1.0).collect();
+    // Line slot (8-byte element within a 64-byte line) of an address.
+    let slot = |p: *const f64| p as usize / 8 % 8;
+    for (rpeel, dslot, copy_left) in [(7, 0, true), (5, 3, false)] {
+        // The source starts `rpeel` elements before a line.
+        let k = (16 - rpeel - slot(src.as_ptr())) % 8;
+        let sv = StridedView::new(&src[k..k + len], sl).unwrap();
+        let mut buf = vec![0.0f64; 2 * (8 + n)];
+        let (left, right) = buf.split_at_mut(8 + n);
+        let (mine, sibling) = if copy_left {
+            (left, right)
+        } else {
+            (right, left)
+        };
+        let skew = (8 + dslot - slot(mine.as_ptr())) % 8;
+        let what = format!("rpeel {rpeel} dslot {dslot} left {copy_left}");
+        std::thread::scope(|s| {
+            s.spawn(|| sibling.iter_mut().for_each(|e| *e = -1.0));
+            let mut dv = StridedViewMut::new(&mut mine[skew..skew + n], dl).unwrap();
+            rearrange(&mut dv, &sv).unwrap();
+            assert_eq!(dv.to_vec(), sv.to_vec(), "{what}");
+        });
+        assert!(
+            mine[..skew]
+                .iter()
+                .chain(&mine[skew + n..])
+                .all(|e| *e == 0.0),
+            "{what}"
+        );
+        assert!(sibling.iter().all(|e| *e == -1.0), "{what}");
+    }
+}
+
 // Review r-k28c: seams whose neighbouring rows are `a` = 3 apart in the
 // source (the channels span four blocks: the pixel axis P is a rows axis
 // after the source's unit axis), with the destination's Q step P·C (the
