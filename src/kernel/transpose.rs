@@ -377,7 +377,8 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // (`lo <= r0`, `r0 + nr <= hi`, `hi - lo <= tile`): with `overlap`
     // and `rpeel > 0`, the `rpeel` head rows widen to the block of rows
     // 0..B, a ragged last tile to the whole blocks ending at the last row
-    // (both stay in 0..rows.extent: it is at least 32 blocks). Only for
+    // (both stay in 0..rows.extent: the rows are at least 32 blocks, and
+    // the tail's blocks are checked against them below). Only for
     // byte elements, whose element-wise rows cost most (see `rpeel`): for
     // NCHW -> NHWC f32 the overlapping blocks read lower than main's
     // element-wise rows in four of five alternations (probe 0.57 / 0.55 /
@@ -391,7 +392,14 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         } else if r0 == 0 {
             (0, B)
         } else if r0 + nr == rows.extent && !nr.is_multiple_of(B) {
-            (rows.extent - nr.next_multiple_of(B), rows.extent)
+            // Whole blocks ending at the last row stay in the chain when
+            // a tile (a multiple of B) is not longer than the rows, as
+            // every tile is today; checked, not assumed: where they would
+            // not fit, the tile's own rows (element by element).
+            match rows.extent.checked_sub(nr.next_multiple_of(B)) {
+                Some(lo) => (lo, rows.extent),
+                None => (r0, r0 + nr),
+            }
         } else {
             (r0, r0 + nr)
         }
