@@ -66,8 +66,8 @@ fn strip_starts<T: Copy + Default, U: Copy + Default>(
     );
     // The source's lines along the rows (at column 0), the destination's
     // along the columns (at row 0).
-    let s_line = |i: usize| (sbase + (s_off + i) * su) % 64 == 0;
-    let d_line = |j: usize| (dbase + (d_off + j) * st) % 64 == 0;
+    let s_line = |i: usize| (sbase + (s_off + i) * su).is_multiple_of(64);
+    let d_line = |j: usize| (dbase + (d_off + j) * st).is_multiple_of(64);
     let b_on = rows >= lines_min * (64 / su);
     let a_on = cols >= lines_min * (64 / st);
     // Strips: one per source line of the rows (or per 64 / su rows).
