@@ -611,6 +611,79 @@ fn staged_zip_line_shifts_at_guards() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the release thresholds (1 MiB, 64 lines per axis): release only"
+)]
+fn staged_zip_line_shifts_at_guards_release_sizes() {
+    // Review r-z28d: in release builds the staged walk starts strips on
+    // the staged operand's lines only from 1 MiB of operand 0 and axes of
+    // 64 lines; `staged_zip_line_shifts_at_guards`' small views do not
+    // reach that path there. Views over both thresholds, the transposed
+    // source flush against the upper guard (its pitch not a multiple of a
+    // line, so its columns start at several shifts) and, flipped along its
+    // columns, against the lower one (its first column at the lowest
+    // address); the destination flush against the upper guard. Every
+    // setting, `Zip` of 3 operands and `zip_with`, staged (items outside
+    // the source) and against the elements.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn big<T: Elem>() {
+        let b = 64 / size_of::<T>();
+        // 64 lines on both axes and at least 1 MiB of the destination.
+        let (r, c) = (
+            64 * b + 3,
+            (64 * b).max((1 << 20) / (64 * b) / size_of::<T>()) + 5,
+        );
+        let pitch = r + 1;
+        let sn = (c - 1) * pitch + r;
+        let mut gs = Guarded::new(sn * size_of::<T>());
+        let mut gd = Guarded::new(r * c * size_of::<T>());
+        let dl = Layout::contiguous([r, c]);
+        let a: Vec<T> = (0..r * c).map(|i| T::from_index(3 * i)).collect();
+        let av = StridedView::new(&a, dl).unwrap();
+        for at_end in [true, false] {
+            let (src, sl): (&mut [T], _) = if at_end {
+                let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
+                (gs.at_end(sn), sl)
+            } else {
+                let sl = Layout::new([r, c], [1, -(pitch as isize)], (c - 1) * pitch).unwrap();
+                (gs.at_start(sn), sl)
+            };
+            src.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = T::from_index(i));
+            let range = src.as_ptr_range();
+            let sv = StridedView::new(&*src, sl).unwrap();
+            let want: Vec<T> = av
+                .iter()
+                .zip(sv.iter())
+                .map(|(&a, &s)| T::from_index(1) + a + s + s)
+                .collect();
+            under_every_setting(|level, _| {
+                let dst: &mut [T] = gd.at_end(r * c);
+                dst.fill(T::from_index(1));
+                let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+                let mut staged = 0usize;
+                Zip::from(&mut dv)
+                    .and(av)
+                    .unwrap()
+                    .and(sv)
+                    .unwrap()
+                    .for_each(|d, &a, s| {
+                        staged += usize::from(!range.contains(&(s as *const T)));
+                        *d = *d + a + *s
+                    });
+                dv.zip_with(&sv, |d, &s| *d = *d + s).unwrap();
+                let what = format!("{level:?} size {} at_end {at_end}", size_of::<T>());
+                assert_eq!(staged, r * c, "{what}: staged");
+                assert!(*dst == want[..], "{what}");
+            });
+        }
+    }
+    every_size!(big);
+}
+
+#[test]
 fn staged_zip_with_negative_strides_at_guards() {
     // Review r28: the staged path with a negative column stride (the
     // transposed operand flipped along its columns only: still unit

@@ -22,6 +22,7 @@ mod reduce_props;
 mod review_avx_props;
 mod review_p27b_props;
 mod review_z28_props;
+mod review_z28d_props;
 mod short_axis_props;
 mod zip_long_runs;
 mod zip_props;

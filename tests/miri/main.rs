@@ -36,6 +36,7 @@ mod miri_review_p27b;
 mod miri_review_static_extremes;
 mod miri_review_t30;
 mod miri_review_z28;
+mod miri_review_z28d;
 mod miri_seams;
 mod miri_short_axis;
 mod miri_short_runs;
