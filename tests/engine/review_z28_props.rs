@@ -95,34 +95,51 @@ fn check<T: E, U: E, const N: usize>(shape: [usize; N], ds: &Spec, ss: &Spec) {
         .collect();
     let al = Layout::contiguous(shape);
     let idxs = indices(shape);
-    let mut want = dbuf.clone();
-    for &idx in &idxs {
+    let what = format!("{shape:?}");
+    zip_with_then_zip(&mut dbuf, dl, (&sbuf, sl), (&abuf, al), &idxs, true, &what);
+}
+
+// `zip_with(d += s)`, then `Zip` d = mix(d, a, s) (`s` through
+// `and_broadcast` when `broadcast`), each against the model.
+fn zip_with_then_zip<T: E, U: E, const N: usize>(
+    dbuf: &mut [T],
+    dl: Layout<N>,
+    (sbuf, sl): (&[U], Layout<N>),
+    (abuf, al): (&[T], Layout<N>),
+    idxs: &[[usize; N]],
+    broadcast: bool,
+    what: &str,
+) {
+    let mut want = dbuf.to_vec();
+    for &idx in idxs {
         let p = position(dl.strides(), dl.offset(), idx) as usize;
-        want[p] = mix(want[p], 0, at(&sbuf, &sl, idx).bits());
+        want[p] = mix(want[p], 0, at(sbuf, &sl, idx).bits());
     }
-    let sv = StridedView::new(&sbuf, sl).unwrap();
-    StridedViewMut::new(&mut dbuf, dl)
+    let sv = StridedView::new(sbuf, sl).unwrap();
+    StridedViewMut::new(&mut *dbuf, dl)
         .unwrap()
         .zip_with(&sv, |d, s| *d = mix(*d, 0, s.bits()))
         .unwrap();
-    assert_eq!(dbuf, want, "zip_with {shape:?}");
-    for &idx in &idxs {
+    assert_eq!(dbuf, &want[..], "zip_with {what}");
+    for &idx in idxs {
         let p = position(dl.strides(), dl.offset(), idx) as usize;
         want[p] = mix(
             want[p],
-            at(&abuf, &al, idx).bits(),
-            at(&sbuf, &sl, idx).bits(),
+            at(abuf, &al, idx).bits(),
+            at(sbuf, &sl, idx).bits(),
         );
     }
-    let av = StridedView::new(&abuf, al).unwrap();
-    let mut dv = StridedViewMut::new(&mut dbuf, dl).unwrap();
-    Zip::from(&mut dv)
-        .and(av)
-        .unwrap()
-        .and_broadcast(sv)
-        .unwrap()
+    let av = StridedView::new(abuf, al).unwrap();
+    let mut dv = StridedViewMut::new(&mut *dbuf, dl).unwrap();
+    let zip = Zip::from(&mut dv).and(av).unwrap();
+    let zip = if broadcast {
+        zip.and_broadcast(sv)
+    } else {
+        zip.and(sv)
+    };
+    zip.unwrap()
         .for_each(|d, a, s| *d = mix(*d, a.bits(), s.bits()));
-    assert_eq!(dbuf, want, "Zip {shape:?}");
+    assert_eq!(dbuf, &want[..], "Zip {what}");
 }
 
 fn pair<const N: usize>(t: u8, shape: [usize; N], ds: &Spec, ss: &Spec) {
@@ -259,38 +276,9 @@ fn check_shifted<T: E, U: E>(rows: usize, cols: usize, so: usize, d0: usize, pad
     let abuf: Vec<T> = (0..(rows * cols) as u64)
         .map(|i| T::of(i * 11 + 1))
         .collect();
-    let mut want = dbuf.clone();
     let idxs = indices([rows, cols]);
-    for &idx in &idxs {
-        let p = position(dl.strides(), dl.offset(), idx) as usize;
-        want[p] = mix(want[p], 0, at(&sbuf, &sl, idx).bits());
-    }
-    let sv = StridedView::new(&sbuf, sl).unwrap();
-    StridedViewMut::new(&mut dbuf, dl)
-        .unwrap()
-        .zip_with(&sv, |d, s| *d = mix(*d, 0, s.bits()))
-        .unwrap();
-    assert_eq!(
-        dbuf, want,
-        "zip_with {rows}x{cols} so {so} d0 {d0} pad {pad}"
-    );
-    for &idx in &idxs {
-        let p = position(dl.strides(), dl.offset(), idx) as usize;
-        want[p] = mix(
-            want[p],
-            at(&abuf, &al, idx).bits(),
-            at(&sbuf, &sl, idx).bits(),
-        );
-    }
-    let av = StridedView::new(&abuf, al).unwrap();
-    let mut dv = StridedViewMut::new(&mut dbuf, dl).unwrap();
-    Zip::from(&mut dv)
-        .and(av)
-        .unwrap()
-        .and(sv)
-        .unwrap()
-        .for_each(|d, a, s| *d = mix(*d, a.bits(), s.bits()));
-    assert_eq!(dbuf, want, "Zip {rows}x{cols} so {so} d0 {d0} pad {pad}");
+    let what = format!("{rows}x{cols} so {so} d0 {d0} pad {pad}");
+    zip_with_then_zip(&mut dbuf, dl, (&sbuf, sl), (&abuf, al), &idxs, false, &what);
 }
 
 proptest! {
