@@ -16,6 +16,14 @@ const INTERNAL: &[&str] = &[
     "constrided::__",
     "note: inside `constrided",
     "note: inside constrided",
+    // hidden traits and modules (sealed helpers of bounds)
+    "SameRank",
+    "same_rank",
+    "RankIs",
+    "StaticRank",
+    "rank_of",
+    "Append",
+    "sealed_tuple",
 ];
 // A line of the crate's source; one may follow rustc's single
 // `note: required by a bound in ..` (the bound the user's call missed).
