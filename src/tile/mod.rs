@@ -85,7 +85,7 @@ use crate::{StridedView, StridedViewMut};
 #[diagnostic::on_unimplemented(
     message = "a tiler of rank {R} on a view of rank {N}",
     label = "a rank-{R} tiler",
-    note = "a tiler has one size per axis of the view (code generic over both ranks states the bound `where Rank<R>: TileRank<R, N>`)"
+    note = "a tiler has one size per axis of the view (code generic over both ranks states the bound `where Rank<R>: constrided::tile::TileRank<R, N>`)"
 )]
 pub trait TileRank<const R: usize, const N: usize> {}
 // Through a blanket impl that is not recommended: rustc then names the
