@@ -305,7 +305,7 @@ pub use view::{
     AxisIter, AxisIterMut, Chunks, ChunksMut, IndexedIter, IndexedIterMut, Iter, IterMut, Lanes,
     LanesMut, Mean, StridedView, StridedViewMut, Windows,
 };
-pub use zip::{Indexed, Lend, Part, Producer, Shared, Yield, Zip};
+pub use zip::{Indexed, Lend, Part, Producer, SeventhOperand, Shared, Yield, Zip};
 
 /// The largest supported rank.
 ///

@@ -10,11 +10,9 @@ use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use super::same_rank::SameRank;
-use super::{coord_problem, tiler_problem, ConstCoord, Shape, TileLayout, TileShape};
+use super::{coord_problem, tiler_problem, ConstCoord, Shape, TileLayout, TileRank, TileShape};
 use crate::error::LayoutError;
 use crate::layout::{Layout, Mapping};
-use crate::static_layout::rank_of::StaticRank;
 use crate::static_layout::StaticMapping;
 use crate::view::{StridedView, StridedViewMut};
 
@@ -777,7 +775,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// this view's (see [`TileLayout`]), so kernels over a tile run the
     /// constant loop nest. The partial tiles at the edges are in
     /// [`Tiles::edges`]. A tiler of another rank is a compile error at the
-    /// call ("the tiler's `Rank<3>` is not the view's rank 2"); one with an
+    /// call ("a tiler of rank 3 on a view of rank 2", [`TileRank`]); one with an
     /// empty axis is a compile error naming the numbers.
     ///
     /// ```
@@ -793,7 +791,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         self,
         tiler: TL,
     ) -> Tiles<'a, T, N, M, Shape<TL, R>> {
@@ -831,7 +829,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         self,
         tiler: TL,
         coord: [usize; N],
@@ -860,7 +858,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedView<'a, T, N, M> {
     /// ```
     #[inline]
     pub fn tile_at_const<
-        TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>,
+        TL: StaticMapping<R, Rank: TileRank<R, N>>,
         const R: usize,
         C: ConstCoord,
     >(
@@ -919,7 +917,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &self,
         tiler: TL,
     ) -> Tiles<'_, T, N, M, Shape<TL, R>> {
@@ -940,7 +938,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tiles_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &mut self,
         tiler: TL,
     ) -> TilesMut<'_, T, N, M, Shape<TL, R>> {
@@ -956,7 +954,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// assert_eq!(tiles.len(), 2);
     /// ```
     #[inline]
-    pub fn into_tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn into_tiles_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         mut self,
         tiler: TL,
     ) -> TilesMut<'a, T, N, M, Shape<TL, R>> {
@@ -989,7 +987,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &self,
         tiler: TL,
         coord: [usize; N],
@@ -1010,7 +1008,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tile_at_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &mut self,
         tiler: TL,
         coord: [usize; N],
@@ -1030,7 +1028,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     /// ```
     #[inline]
     pub fn tile_at_const_mut<
-        TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>,
+        TL: StaticMapping<R, Rank: TileRank<R, N>>,
         const R: usize,
         C: ConstCoord,
     >(
@@ -1065,7 +1063,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tiles<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &self,
         tiler: TL,
     ) -> Tiles<'_, T, N, Layout<N>, Shape<TL, R>> {
@@ -1082,7 +1080,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// # Ok::<(), constrided::LayoutError>(())
     /// ```
     #[inline]
-    pub fn tiles_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tiles_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &mut self,
         tiler: TL,
     ) -> TilesMut<'_, T, N, Layout<N>, Shape<TL, R>> {
@@ -1099,7 +1097,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tile_at<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &self,
         tiler: TL,
         coord: [usize; N],
@@ -1118,7 +1116,7 @@ impl<T, const N: usize> crate::StridedArray<T, N> {
     /// ```
     #[inline]
     #[allow(clippy::type_complexity)]
-    pub fn tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    pub fn tile_at_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         &mut self,
         tiler: TL,
         coord: [usize; N],
@@ -1131,7 +1129,7 @@ impl<'a, T, const N: usize, M: Mapping<N>> StridedViewMut<'a, T, N, M> {
     // tile_at_mut, keeping the view's lifetime.
     #[inline]
     #[allow(clippy::type_complexity)]
-    fn into_tile_at_mut<TL: StaticMapping<R> + StaticRank<Rank: SameRank<N>>, const R: usize>(
+    fn into_tile_at_mut<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize>(
         self,
         tiler: TL,
         coord: [usize; N],

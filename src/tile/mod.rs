@@ -53,22 +53,47 @@ use crate::static_layout::StaticMapping;
 #[cfg(doc)]
 use crate::{StridedView, StridedViewMut};
 
-// The tiler's rank against the view's, as a bound of the tile methods
-// (`TL: StaticRank<Rank: SameRank<N>>`): the error names both ranks at
-// the user's call, where a constant would fail inside the crate.
+/// `Rank<R>: TileRank<R, N>` holds when a tiler of rank `R` tiles a view
+/// of rank `N`: when `R == N` (one size per axis of the view). The bound
+/// of the tile methods (`tiles`, `tile_at`, …) on the tiler's rank, so
+/// that a tiler of another rank is an error at the caller's line naming
+/// both ranks. Code generic over a tiler of rank `R` and a view of rank
+/// `N` states the bound (code with one rank for both needs none).
+///
+/// ```
+/// use constrided::{static_layout::StaticMapping, strided, tile::TileRank, Layout, Rank, StridedView};
+/// fn count<TL: StaticMapping<R>, const R: usize, const N: usize>(
+///     v: StridedView<'_, u8, N>,
+///     tiler: TL,
+/// ) -> usize
+/// where
+///     Rank<R>: TileRank<R, N>,
+/// {
+///     v.tiles(tiler).len()
+/// }
+/// let x = [0u8; 12];
+/// let v = StridedView::new(&x, Layout::contiguous([4, 3]))?;
+/// assert_eq!(count(v, strided![shape = (2, 3)]), 2);
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+///
+/// ```compile_fail
+/// use constrided::{tile::TileRank, Rank};
+/// fn tiles<const R: usize, const N: usize>() where Rank<R>: TileRank<R, N> {}
+/// tiles::<3, 2>(); // a rank-3 tiler on a rank-2 view
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a tiler of rank {R} on a view of rank {N}",
+    label = "a rank-{R} tiler",
+    note = "a tiler has one size per axis of the view (code generic over both ranks states the bound `where Rank<R>: constrided::tile::TileRank<R, N>`)"
+)]
+pub trait TileRank<const R: usize, const N: usize> {}
+// Through a blanket impl that is not recommended: rustc then names the
+// trait alone (a direct `impl TileRank<N, N> for Rank<N>` adds "but
+// `TileRank<3, 3>` is implemented" and the impl's source, 6 lines).
+#[diagnostic::do_not_recommend]
+impl<T: same_rank::RankIs<N>, const N: usize> TileRank<N, N> for T {}
 pub(crate) mod same_rank {
-    /// `Rank<R>: SameRank<N>` exactly when `R == N`.
-    #[diagnostic::on_unimplemented(
-        message = "tiles: the tiler's `{Self}` is not the view's rank {N}",
-        label = "a tiler of another rank",
-        note = "a tiler has one size per axis of the view"
-    )]
-    pub trait SameRank<const N: usize> {}
-    // Through a blanket impl that is not recommended: rustc then names
-    // `SameRank` alone (a direct `impl SameRank<N> for Rank<N>` adds "but
-    // `SameRank<3>` is implemented" and the impl's source, 6 lines).
-    #[diagnostic::do_not_recommend]
-    impl<T: RankIs<N>, const N: usize> SameRank<N> for T {}
     /// `Rank<N>` only.
     pub trait RankIs<const N: usize> {}
     impl<const N: usize> RankIs<N> for crate::Rank<N> {}

@@ -258,6 +258,70 @@ impl<Z: Append, const N: usize> Zip<Z, N> {
     }
 }
 
+/// The bound of `and` / `and_broadcast` on a [`Zip`] of six operands: a
+/// zip takes at most six operands (as ndarray's), so no operand is a
+/// seventh and the call is an error at the user's line saying so. Sealed;
+/// implemented for the uninhabited `Infallible` only.
+///
+/// ```compile_fail
+/// use constrided::{Layout, StridedView, Zip};
+/// let x = [1, 2, 3];
+/// let a = StridedView::new(&x, Layout::contiguous([3]))?;
+/// let z = Zip::from(a).and(a)?.and(a)?.and(a)?.and(a)?.and(a)?;
+/// z.and(a); // a Zip takes at most 6 operands
+/// # Ok::<(), constrided::LayoutError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a Zip takes at most 6 operands: `{Self}` would be the 7th",
+    label = "a 7th operand",
+    note = "zip at most six at a time: split the work into two zips, or collect an intermediate result"
+)]
+pub trait SeventhOperand: sealed_tuple::Sealed {
+    /// Never called: no type implements the trait.
+    #[doc(hidden)]
+    fn never<T>(self) -> T;
+}
+
+// The one type that implements it (so that rustc does not suggest adding
+// an implementation) is uninhabited: no value reaches `and` below.
+impl sealed_tuple::Sealed for core::convert::Infallible {}
+#[diagnostic::do_not_recommend]
+impl SeventhOperand for core::convert::Infallible {
+    fn never<T>(self) -> T {
+        match self {}
+    }
+}
+
+// A seventh `and`: the methods exist on a zip of six operands so that the
+// call is one E0277 naming the limit (not E0599 naming the operand tuple);
+// the result type is left to inference, so the rest of the chain adds no
+// second error.
+impl<P1, M1, E1, P2, M2, E2, P3, M3, E3, P4, M4, E4, P5, M5, E5, P6, M6, E6, const N: usize>
+    Zip<
+        (
+            Part<P1, M1, E1>,
+            Part<P2, M2, E2>,
+            Part<P3, M3, E3>,
+            Part<P4, M4, E4>,
+            Part<P5, M5, E5>,
+            Part<P6, M6, E6>,
+        ),
+        N,
+    >
+{
+    /// A zip takes at most six operands: `and` on six never compiles (see
+    /// [`SeventhOperand`]).
+    pub fn and<P: SeventhOperand, Out>(self, p: P) -> Result<Out, LayoutError> {
+        p.never()
+    }
+
+    /// A zip takes at most six operands: `and_broadcast` on six never
+    /// compiles (see [`SeventhOperand`]).
+    pub fn and_broadcast<P: SeventhOperand, Out>(self, p: P) -> Result<Out, LayoutError> {
+        p.never()
+    }
+}
+
 // The first operand, and its shape.
 fn first<P: Producer<N>, const N: usize>(p: P) -> ([usize; N], Part<P, P::Map, P::Extra>) {
     let (ptr, map, extra) = p.into_raw();

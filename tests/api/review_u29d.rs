@@ -10,9 +10,10 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use constrided::static_layout::StaticMapping;
+use constrided::tile::TileRank;
 use constrided::{
-    strided, Layout, LayoutError, Part, Producer, ShapeArg, Shared, StridedArray, StridedView,
-    StridedViewMut, Windows, Zip,
+    strided, Layout, LayoutError, Part, Producer, Rank, ShapeArg, Shared, StridedArray,
+    StridedView, StridedViewMut, Windows, Zip,
 };
 use static_assertions::{assert_impl_all, assert_not_impl_any};
 
@@ -102,6 +103,22 @@ fn tile_count_array<TL: StaticMapping<N> + Copy, const N: usize>(
     a.tiles(tl).len() + a.tiles_mut(tl).len()
 }
 
+// Generic over a tiler of rank R and a view of rank N (as compiled before
+// the rank became a bound): the bound `Rank<R>: TileRank<R, N>` says R = N.
+fn tile_count_two_ranks<TL: StaticMapping<R> + Copy, const R: usize, const N: usize>(
+    mut v: StridedViewMut<'_, u8, N>,
+    a: &mut StridedArray<u8, N>,
+    tl: TL,
+    c: [usize; N],
+) -> usize
+where
+    Rank<R>: TileRank<R, N>,
+{
+    assert!(v.tile_at(tl, c).is_ok() && v.tile_at_mut(tl, c).is_ok());
+    assert!(a.tile_at(tl, c).is_ok() && a.tile_at_mut(tl, c).is_ok());
+    v.tiles(tl).len() + v.tiles_mut(tl).len() + a.tiles(tl).len() + a.tiles_mut(tl).len()
+}
+
 #[test]
 fn generic_callers_compile_and_run() {
     let x: Vec<u8> = (0..6).collect();
@@ -123,6 +140,9 @@ fn generic_callers_compile_and_run() {
         tile_count_array(&mut arr, strided![shape = (2, 2)], [0, 1]),
         4
     );
+    let m = StridedViewMut::new(&mut y, Layout::contiguous([2, 4])).unwrap();
+    let tl = strided![shape = (1, 2)];
+    assert_eq!(tile_count_two_ranks(m, &mut arr, tl, [1, 1]), 16);
 }
 
 // Operand k (2..=6) of another shape: ShapeMismatch naming k and both
