@@ -1674,6 +1674,47 @@ fn transposes_with_seams() {
     seam_case::<u8>([1, 64, 5, 5]);
 }
 
+// k29e: streamed transposes in square tiles hint the next tile's source
+// runs into L2, and at the last tile of an outer position the first tile
+// of the next one, guessed one step of the innermost outer axis on: past
+// the source's end at the last position, into the guard page (a hint
+// must not fault), and before its start when that axis runs backwards.
+// 3-D permutations whose columns are near (square tiles) and a 2-D f32
+// transpose of columns 4 KiB apart (square tiles instead of strips when
+// streaming), the source flush against either guard, the destination
+// on a line or off one. Every level, streaming forced on and off.
+fn hinted_tiles_case<T: Elem, const N: usize>(sl: Layout<N>) {
+    let dl = Layout::contiguous(sl.shape());
+    let n = sl.required_len();
+    let line = 64 / size_of::<T>();
+    let mut gs = Guarded::new(n * size_of::<T>());
+    let mut gd = Guarded::new((dl.numel() + line) * size_of::<T>());
+    for at_end in [true, false] {
+        let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+        for (i, e) in src.iter_mut().enumerate() {
+            *e = T::from_index(i);
+        }
+        let sv = StridedView::new(&*src, sl).unwrap();
+        for g in [0, 1] {
+            under_every_setting(|level, stream| {
+                let what = format!("{level:?} {stream:?} {sl:?} g {g} at_end {at_end}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
+            });
+        }
+    }
+}
+
+#[test]
+fn streamed_tiles_hint_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let p021 = Layout::contiguous([3, 40, 96]).permute([0, 2, 1]).unwrap();
+    hinted_tiles_case::<u32, 3>(p021);
+    hinted_tiles_case::<u32, 3>(p021.flip(0).unwrap());
+    hinted_tiles_case::<u8, 3>(Layout::contiguous([2, 70, 200]).permute([0, 2, 1]).unwrap());
+    hinted_tiles_case::<u64, 3>(Layout::contiguous([3, 20, 40]).permute([0, 2, 1]).unwrap());
+    hinted_tiles_case::<u32, 2>(Layout::contiguous([80, 1024]).t());
+}
+
 // Row tiles from the source's line boundary (transpose.rs `rpeel`): NCHW ->
 // NHWC with rows of at least 32 blocks, the source `k` elements off a line
 // and ending flush against the upper guard page (a block that read past

@@ -206,6 +206,29 @@ pub(crate) fn prefetch_lines(p: *const u8, bytes: usize) {
     let _ = (p, bytes);
 }
 
+/// Hints the cache lines holding the `bytes` bytes from `p` into L2
+/// (`prefetcht2`; x86_64, a no-op elsewhere): the lines from the one
+/// holding `p` to the one holding `p + bytes - 1`. Like [`prefetch_lines`],
+/// it reads nothing, so `p` may name memory beyond any copy's reach; it is
+/// formed with wrapping arithmetic and never dereferenced.
+#[inline(always)]
+pub(crate) fn prefetch_l2(p: *const u8, bytes: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T2};
+        let first = p.wrapping_sub(p as usize % 64);
+        let end = (p as usize % 64).wrapping_add(bytes);
+        let mut off = 0;
+        while off < end {
+            // SAFETY: a prefetch is a hint: it neither faults nor accesses.
+            unsafe { _mm_prefetch::<_MM_HINT_T2>(first.wrapping_add(off) as *const i8) };
+            off += 64;
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let _ = (p, bytes);
+}
+
 /// Runs `f` in a function compiled with AVX2 enabled when the level is
 /// AVX2 (the CPU has it), so that the loops inlined into `f` vectorize 8
 /// f32 wide instead of 4; otherwise runs `f` as it is. Results do not

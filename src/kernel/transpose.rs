@@ -213,6 +213,12 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     bytes: usize,
 ) -> bool {
     let tile = tile.clamp(B, MAX_TILE) / B * B;
+    // A part of a larger copy (a slab of `par_rearrange`) when the plan
+    // writes fewer bytes than the whole copy: it takes no `Ahead` hints
+    // (nor the square tiles that come with them) — with them, the 2-thread
+    // 4096² f32 transpose read 0.44 / 0.46x of the best copy against main's
+    // 0.56 / 0.56x in two alternations (load 3–4), not probed further.
+    let whole = plan.numel().saturating_mul(core::mem::size_of::<T>()) >= bytes;
     // The source's unit-stride axis, if it is not the destination's: the
     // destination chain must leave it to the source chain (a u8 NCHW ->
     // NHWC copy with 64 channels would otherwise join C and W, leaving
@@ -308,6 +314,38 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     if seam.is_none() && !stream {
         peel = 0;
     }
+    // Column strips: at each position of the other axes, narrow strips of
+    // 2·B columns, each walked down the rows tile by tile, instead of
+    // square tiles. When the columns lie far apart in the source (each in
+    // its own run of pages), a strip's 2·B source runs then advance through
+    // their pages block by block. Taken when the other axes step through
+    // the source by less than the columns do (a 256³ (2, 1, 0)
+    // permutation: 1 KiB against 256 KiB; 11.7 -> 17.6 GB/s, f32), when
+    // the rows are longer than a tile, or when there are no other axes; a
+    // 256³ (0, 2, 1), whose other axis is the far one, keeps square tiles
+    // (it lost 20 % in strips), as do columns nearer than
+    // STRIP_MIN_COLUMN_BYTES. (Strips outermost, the other axes inside,
+    // measured the same for (2, 1, 0): 0.34 / 0.33x of the best copy
+    // against 0.33 / 0.35x.)
+    let near = (0..plan.rank)
+        .map(|a| plan.strides[1][a].unsigned_abs())
+        .filter(|&s| s != 0)
+        .min();
+    let col_bytes = cols.other[0].unsigned_abs().saturating_mul(size as usize);
+    // (Measured for the rows-longer-than-a-tile and no-other-axes cases: a
+    // 256³ (1, 2, 0), which coalesces to a 65536 x 256 transpose with
+    // columns 256 KiB apart, +40 %; 2-D transposes of columns 8–32 KiB
+    // apart up to +18 %; NCHW -> NHWC f32 +50 % under another job's
+    // memory traffic. Since k29e, streamed copies of 4-byte elements whose
+    // columns are less than `AHEAD_MAX_COLUMN_BYTES` apart take square
+    // tiles with the next tile's source runs hinted instead (`Ahead`:
+    // 4096² f32 and NCHW -> NHWC f32 gained; the other strip cases lost or
+    // did not move, and keep strips).)
+    let strips = col_bytes >= STRIP_MIN_COLUMN_BYTES
+        && !(stream && whole && size == 4 && col_bytes < AHEAD_MAX_COLUMN_BYTES)
+        && (plan.rank == 0
+            || rows.extent > tile
+            || matches!(near, Some(s) if s < cols.other[0].unsigned_abs()));
     // Columns copied by tiles: all of them, or (with seams) the whole
     // lines between the peel and the tail.
     let (c_lo, c_hi) = match seam {
@@ -406,33 +444,6 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     };
     let mut drow = [MaybeUninit::<isize>::uninit(); MAX_TILE];
     let mut scol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
-    // Column strips: at each position of the other axes, narrow strips of
-    // 2·B columns, each walked down the rows tile by tile, instead of
-    // square tiles. When the columns lie far apart in the source (each in
-    // its own run of pages), a strip's 2·B source runs then advance through
-    // their pages block by block. Taken when the other axes step through
-    // the source by less than the columns do (a 256³ (2, 1, 0)
-    // permutation: 1 KiB against 256 KiB; 11.7 -> 17.6 GB/s, f32), when
-    // the rows are longer than a tile, or when there are no other axes; a
-    // 256³ (0, 2, 1), whose other axis is the far one, keeps square tiles
-    // (it lost 20 % in strips), as do columns nearer than
-    // STRIP_MIN_COLUMN_BYTES. (Strips outermost, the other axes inside,
-    // measured the same for (2, 1, 0): 0.34 / 0.33x of the best copy
-    // against 0.33 / 0.35x.)
-    let near = (0..plan.rank)
-        .map(|a| plan.strides[1][a].unsigned_abs())
-        .filter(|&s| s != 0)
-        .min();
-    let col_bytes = cols.other[0].unsigned_abs().saturating_mul(size as usize);
-    // (Measured for the rows-longer-than-a-tile and no-other-axes cases: a
-    // 256³ (1, 2, 0), which coalesces to a 65536 x 256 transpose with
-    // columns 256 KiB apart, +40 %; 2-D transposes of columns 8–32 KiB
-    // apart up to +18 %; NCHW -> NHWC f32 +50 % under another job's
-    // memory traffic.)
-    let strips = col_bytes >= STRIP_MIN_COLUMN_BYTES
-        && (plan.rank == 0
-            || rows.extent > tile
-            || matches!(near, Some(s) if s < cols.other[0].unsigned_abs()));
     // The width of the column tile starting at c0: the peel first, then
     // `width` (a multiple of B: tiles start at line boundaries).
     let col_tile = |c0: usize, width: usize| {
@@ -499,7 +510,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                     // SAFETY: the tile at the outer position (dp, sp) is
                     // part of the plan's index space (see this function's
                     // contract; rows lo..hi are rows of the chain).
-                    unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+                    unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream, None) };
                     r0 += nr;
                 }
                 c0 += nc;
@@ -513,6 +524,13 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     // The other axes outermost: each of their positions is a 2-D transpose
     // (a slab of a 256³ permutation, a 64 x 64 tile of an 8⁸ one) copied
     // whole, tile by tile.
+    let mut ncol = [MaybeUninit::<isize>::uninit(); MAX_TILE];
+    // The source step of the innermost outer axis: the next outer position
+    // is (mostly) this far on, which is all a hint needs.
+    let outer_step = match plan.rank {
+        0 => 0,
+        r => plan.strides[1][r - 1],
+    };
     for_each_outer(&plan, plan.rank, |[dp, sp]| {
         let mut r0 = 0;
         while r0 < rows.extent {
@@ -523,6 +541,27 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             let mut c0 = c_lo;
             while c0 < c_hi {
                 let nc = col_tile(c0, tile);
+                // When streaming a whole copy, the next tile: the next
+                // column tile of these rows, else the first one of the next
+                // row tile, else the first one at the next outer position.
+                let ahead = (stream && whole).then(|| {
+                    let (s_next, r_next, c_next) = if c0 + nc < c_hi {
+                        (sp, r0, c0 + nc)
+                    } else if r0 + nr < rows.extent {
+                        (sp, r0 + nr, c_lo)
+                    } else {
+                        (sp.wrapping_add(outer_step), 0, c_lo)
+                    };
+                    let cols_next = col_tile(c_next, tile);
+                    Ahead {
+                        base: src.cast::<u8>().wrapping_offset(
+                            s_next.wrapping_add(r_next as isize).wrapping_mul(size),
+                        ),
+                        cols: cols.other_offsets(c_next, &mut ncol[..cols_next]),
+                        size,
+                        bytes: tile.min(rows.extent - r_next) * size as usize,
+                    }
+                });
                 let t = Tile::new(
                     &rows,
                     drow,
@@ -534,7 +573,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                 // SAFETY: the tile at the outer position (dp, sp) is part
                 // of the plan's index space (see this function's contract;
                 // rows lo..hi are rows of the chain).
-                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream) };
+                unsafe { t.copy::<T, B>(dst, dp, src, sp, blocks, stream, ahead) };
                 c0 += nc;
             }
             r0 += nr;
@@ -689,6 +728,55 @@ unsafe fn seam_pass<T: Copy, const B: usize>(
     }
 }
 
+/// Streamed copies whose columns are at least [`STRIP_MIN_COLUMN_BYTES`]
+/// and less than this many bytes apart in the source take square tiles
+/// with [`Ahead`] hints instead of column strips (4-byte elements only).
+const AHEAD_MAX_COLUMN_BYTES: usize = 64 << 10;
+
+/// The source runs of the tile after the one being copied, hinted into L2
+/// (`prefetcht2`) a share per block while the current tile's blocks run:
+/// column `j`'s run is the `bytes` bytes from `base + cols[j]·size`. Only
+/// for streamed copies walked in square tiles. Hints read nothing: `base`
+/// may be a guess (the next outer position), formed with wrapping
+/// arithmetic.
+///
+/// Why (k29e; docs/performance.md, section k29e). A scratch probe of the
+/// engine's block walk with the in-register transpose replaced by a plain
+/// line move (the same lines read and written in the same order), against
+/// a streaming copy of the same bytes, 21 alternated rounds: reading the
+/// 64 MiB source of a 8192² u8 transpose in chunks of `C` bytes per source
+/// row took 8.9 / 4.4 / 2.5 / 1.6 / 1.3 ms for `C` = 64 / 256 / 512 / 2048
+/// / 8192 (the whole copy 2.3 ms): short runs per row are what the
+/// hardware prefetchers do not follow. Hinting the next tile's runs row by
+/// row, to L2 (T1 or T2; to L1 or NTA was slower), took the pattern of the
+/// 4096² f32 transpose from 0.49x to 0.73x of the copy. In the engine
+/// (`rearrange` alternated with a streaming copy, buffers 16 bytes off a
+/// line as glibc gives, medians of 21 rounds, load 2.5–3.5): 256³ (0,2,1)
+/// 0.55–0.56x -> 0.70–0.73x, (2,0,1) 0.59x -> 0.66x; with strips
+/// replaced, 4096² f32 0.46–0.49x -> 0.71–0.78x and NCHW -> NHWC f32
+/// 0.62–0.64x -> 0.74x, while 256³ (2,1,0) and (1,2,0) (columns 256 KiB
+/// apart), 2048x4096 f64, 4096x8192 u16 and 8192² u8 lost or did not move
+/// (they keep strips).
+#[derive(Clone, Copy)]
+struct Ahead<'t> {
+    base: *const u8,
+    cols: &'t [isize],
+    size: isize,
+    bytes: usize,
+}
+
+impl Ahead<'_> {
+    /// Hints the runs of columns `j0..j1` (those that exist).
+    #[inline(always)]
+    fn hint(&self, j0: usize, j1: usize) {
+        let j1 = j1.min(self.cols.len());
+        for &c in self.cols.get(j0..j1).unwrap_or(&[]) {
+            let p = self.base.wrapping_offset(c.wrapping_mul(self.size));
+            super::simd::prefetch_l2(p, self.bytes);
+        }
+    }
+}
+
 /// One tile: rows `r < drow.len()`, columns `c < scol.len()`; element
 /// `(r, c)` lives at `dp + d_first + drow[r] + c·d_col` in dst and
 /// `sp + s_first + scol[c] + r·s_row` in src.
@@ -729,6 +817,7 @@ impl<'t> Tile<'t> {
     /// As [`Tile::copy_blocks`] when `blocks`, else as
     /// [`Tile::copy_elements`].
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn copy<T: Copy, const B: usize>(
         &self,
         dst: *mut T,
@@ -737,11 +826,12 @@ impl<'t> Tile<'t> {
         sp: isize,
         blocks: bool,
         stream: bool,
+        ahead: Option<Ahead<'_>>,
     ) {
         // SAFETY: forwarded from the caller.
         unsafe {
             if blocks {
-                self.copy_blocks::<T, B>(dst, dp, src, sp, stream)
+                self.copy_blocks::<T, B>(dst, dp, src, sp, stream, ahead)
             } else {
                 self.copy_elements(dst, dp, src, sp)
             }
@@ -766,6 +856,8 @@ impl<'t> Tile<'t> {
     }
 
     /// Unit steps on both sides: whole `B x B` blocks, then the edges.
+    /// With `ahead`, each block first hints an equal share of the next
+    /// tile's source runs into L2.
     ///
     /// # Safety
     /// As [`Tile::copy_elements`], with `d_col == s_row == 1`; with
@@ -779,12 +871,23 @@ impl<'t> Tile<'t> {
         src: *const T,
         sp: isize,
         stream: bool,
+        ahead: Option<Ahead<'_>>,
     ) {
         let (dp, sp) = (dp + self.d_first, sp + self.s_first);
         let (nr, nc) = (self.drow.len(), self.scol.len());
         let (full_r, full_c) = (nr / B * B, nc / B * B);
+        // The next tile's columns hinted per block, and the next to hint.
+        let share = match ahead {
+            Some(a) => a.cols.len().div_ceil(((full_r / B) * (full_c / B)).max(1)),
+            None => 0,
+        };
+        let mut next = 0;
         for r in (0..full_r).step_by(B) {
             for c in (0..full_c).step_by(B) {
+                if let Some(a) = ahead {
+                    a.hint(next, next + share);
+                    next += share;
+                }
                 // SAFETY: the block's rows r..r+B and columns c..c+B are in
                 // the tile; positions as in the struct docs.
                 unsafe {

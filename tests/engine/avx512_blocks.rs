@@ -129,6 +129,32 @@ fn nchw_to_nhwc_and_3d_permutations() {
     }
 }
 
+// k29e: streamed transposes in square tiles hint the next tile's source
+// runs into L2 (the next column tile, the next row tile, or the first
+// tile at the next outer position, guessed one step of the innermost
+// outer axis on: past the buffer's end at the last one), and 4-byte ones
+// whose columns are 4-64 KiB apart take square tiles instead of strips.
+// Several tiles each way with ragged last ones, several outer positions,
+// both operands skewed (peels, seams, row tiles from the source's line),
+// every element size.
+#[test]
+fn streamed_square_tiles_with_hints() {
+    fn sizes<const N: usize>(sl: Layout<N>, dl: Layout<N>, sskew: usize, dskew: usize) {
+        check(|i| i.wrapping_mul(7) as u8, sl, dl, sskew, dskew, 3);
+        check(|i| i.wrapping_mul(7) as u16, sl, dl, sskew, dskew, 3);
+        check(|i| i.wrapping_mul(7) as u32, sl, dl, sskew, dskew, 3);
+        check(|i| i.wrapping_mul(7) as u64, sl, dl, sskew, dskew, 3);
+    }
+    for perm in [[1, 2, 0], [2, 1, 0], [0, 2, 1]] {
+        let (sl, dl) = permuted([3, 80, 300], perm, [false; 3]);
+        sizes(sl, dl, 0, 0);
+        sizes(sl, dl, 1, 2);
+    }
+    let (sl, dl) = permuted([70, 1100], [1, 0], [false, true]);
+    sizes(sl, dl, 0, 0);
+    sizes(sl, dl, 3, 0);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 2 } else { 24 }))]
 
