@@ -82,6 +82,14 @@ use crate::{StridedView, StridedViewMut};
 /// fn tiles<const R: usize, const N: usize>() where Rank<R>: TileRank<R, N> {}
 /// tiles::<3, 2>(); // a rank-3 tiler on a rank-2 view
 /// ```
+///
+/// Not sealed, but no other crate can make another rank pair hold: the
+/// bound is always on `Rank<R>`, this crate's type (the orphan rule).
+///
+/// ```compile_fail,E0117
+/// use constrided::{tile::TileRank, Rank};
+/// impl TileRank<3, 2> for Rank<3> {}
+/// ```
 #[diagnostic::on_unimplemented(
     message = "a tiler of rank {R} on a view of rank {N}",
     label = "a rank-{R} tiler",

@@ -263,6 +263,12 @@ impl<Z: Append, const N: usize> Zip<Z, N> {
 /// seventh and the call is an error at the user's line saying so. Sealed;
 /// implemented for the uninhabited `Infallible` only.
 ///
+/// ```
+/// use constrided::SeventhOperand;
+/// fn seventh<P: SeventhOperand>() {}
+/// seventh::<core::convert::Infallible>(); // the one impl: no value has the type
+/// ```
+///
 /// ```compile_fail
 /// use constrided::{Layout, StridedView, Zip};
 /// let x = [1, 2, 3];
@@ -277,7 +283,7 @@ impl<Z: Append, const N: usize> Zip<Z, N> {
     note = "zip at most six at a time: split the work into two zips, or collect an intermediate result"
 )]
 pub trait SeventhOperand: sealed_tuple::Sealed {
-    /// Never called: no type implements the trait.
+    /// Never called: the one implementor, `Infallible`, has no value.
     #[doc(hidden)]
     fn never<T>(self) -> T;
 }

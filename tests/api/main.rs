@@ -20,6 +20,7 @@ mod ndarray_conv;
 mod ndarray_dyn;
 mod readme_quotes;
 mod review_mixed_zero_size;
+mod review_r_u29e;
 mod review_u29c;
 mod review_u29d;
 mod rows_mut_forms;
