@@ -61,6 +61,11 @@
 //! what is left is staging, whose reads of one line per source row are
 //! bound by the misses in flight. Streaming stores for operand 0 do not
 //! apply to `Zip` (its closure gets `&mut` items and may read them).
+//!
+//! z29e (docs/performance.md): an 8 KiB buffer (128 columns) took the 2-D
+//! 4096² f32 probe from 7.7-7.9 to 7.3-7.5 ms (`zip_with`), but P3 `Zip`
+//! fell from 0.51x to 0.39-0.41x of contiguous in `elementwise_report`:
+//! not kept.
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};
