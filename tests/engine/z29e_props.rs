@@ -60,7 +60,7 @@ fn check<const N: usize>(
         .collect();
     let dl = Layout::contiguous(shape);
     let a: Vec<u32> = (0..n as u32).map(|i| 3 * i).collect();
-    let mut d: Vec<D> = (0..n as u64).map(|i| D(i)).collect();
+    let mut d: Vec<D> = (0..n as u64).map(D).collect();
     let (drops0, mut calls) = (DROPS.with(Cell::get), 0usize);
     let mut f = |d: &mut D, a: u32, s: u32| {
         calls += 1;
