@@ -283,7 +283,7 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     // The walk of one outer position's strips. With two operands
     // (zip_with) it is called at one place (`outer` at least 1: an outer
     // plan of rank 0 has the unit axis take_axis leaves, shape 1 and
-    // strides 0) and inlined into the caller, so it compiles with AVX2
+    // strides 0, set below) and inlined into the caller, so it compiles with AVX2
     // where the caller does (zip_mut's with_avx2), not as a closure of its
     // own (SSE): zipwith trans 64, callgrind, 17,567 -> 12,118
     // instructions per call. `Zip`'s walk stays a function of its own
@@ -420,6 +420,14 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
         },
     );
     if K == 2 {
+        if outer.rank == 0 {
+            // The unit axis walked instead (one position, the start): set
+            // here, not assumed from take_axis.
+            outer.shape[0] = 1;
+            for k in 0..K {
+                outer.strides[k][0] = 0;
+            }
+        }
         for_each_outer(&outer, outer.rank.max(1), strips);
     } else {
         let mut strips = strips;
