@@ -424,8 +424,8 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
             // The unit axis walked instead (one position, the start): set
             // here, not assumed from take_axis.
             outer.shape[0] = 1;
-            for k in 0..K {
-                outer.strides[k][0] = 0;
+            for o in 0..K {
+                outer.strides[o][0] = 0;
             }
         }
         for_each_outer(&outer, outer.rank.max(1), strips);
