@@ -490,6 +490,48 @@ fn staged_zip_with_of_columns_4_kib_apart() {
 }
 
 #[test]
+fn staged_strips_outer_ranks_at_guards() {
+    // z29e: zip_with's strips run inlined into zip_mut (an outer plan of
+    // rank 0 walked as its unit axis), `Zip` of 3's out of line: rank 2
+    // and rank 3 (outer rank 1), the transposed source flush against
+    // either guard page, at every SIMD level.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    let (r, c) = (37usize, 45usize);
+    for o in [1usize, 3] {
+        // Source element (q, i, j) at q·r·c + j·r + i.
+        let sl = Layout::new([o, r, c], [(r * c) as isize, 1, r as isize], 0).unwrap();
+        let dl = Layout::contiguous([o, r, c]);
+        let n = o * r * c;
+        let mut gs = Guarded::new(n * 4);
+        for at_end in [true, false] {
+            let src: &mut [f32] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            src.iter_mut().enumerate().for_each(|(i, e)| *e = i as f32);
+            let sv = StridedView::new(&*src, sl).unwrap();
+            let a: Vec<f32> = (0..n).map(|i| (3 * i) as f32).collect();
+            let av = StridedView::new(&a, dl).unwrap();
+            let want1: Vec<f32> = sv.iter().map(|&s| 1.0 + s).collect();
+            under_every_setting(|level, _| {
+                let mut d = vec![1.0f32; n];
+                let mut dv = StridedViewMut::new(&mut d, dl).unwrap();
+                // (o = 1: the plan drops the unit axis, its outer plan has
+                // rank 0.)
+                dv.zip_with(&sv, |d, s| *d += s).unwrap();
+                assert_eq!(d, want1, "{level:?} zip_with outer {o} at_end {at_end}");
+                let mut dv = StridedViewMut::new(&mut d, dl).unwrap();
+                Zip::from(&mut dv)
+                    .and(av)
+                    .unwrap()
+                    .and(sv)
+                    .unwrap()
+                    .for_each(|d, &a, &s| *d = a + s);
+                let want3: Vec<f32> = a.iter().zip(sv.iter()).map(|(&a, &s)| a + s).collect();
+                assert_eq!(d, want3, "{level:?} Zip outer {o} at_end {at_end}");
+            });
+        }
+    }
+}
+
+#[test]
 fn staged_zip_of_columns_4_kib_apart() {
     // Issue 28: `Zip` with a transposed read-only operand (staged through
     // the copy engine's blocks, as `zip_with`'s source) whose columns lie

@@ -61,6 +61,11 @@
 //! what is left is staging, whose reads of one line per source row are
 //! bound by the misses in flight. Streaming stores for operand 0 do not
 //! apply to `Zip` (its closure gets `&mut` items and may read them).
+//!
+//! z29e (docs/performance.md): an 8 KiB buffer (128 columns) took the 2-D
+//! 4096² f32 probe from 7.7-7.9 to 7.3-7.5 ms (`zip_with`), but P3 `Zip`
+//! fell from 0.51x to 0.39-0.41x of contiguous in `elementwise_report`:
+//! not kept.
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};
@@ -245,6 +250,15 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     sizes: [usize; K],
     body: &mut impl FnMut([isize; K], usize, [isize; K], Staged),
 ) {
+    // With two operands the staged one is operand 1 (stage_operand picks
+    // among 1..K; checked, once per walk): a constant, so that its
+    // element size, the strip's edges and its grid steps fold.
+    let k = if K == 2 {
+        assert_eq!(k, 1, "a staged walk of 2 operands stages operand 1");
+        1
+    } else {
+        k
+    };
     let mut outer = *plan;
     let (na, sa) = outer.take_axis(plan.rank - 1);
     let (nb, sb) = outer.take_axis(b);
@@ -266,133 +280,172 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     sc[k] = 1;
     let hint = plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
     let align = plan.numel().saturating_mul(sizes[0]) >= ALIGN_MIN_BYTES;
-    for_each_outer(&outer, outer.rank, |base| {
-        // From ALIGN_MIN_BYTES, on axes of at least ALIGN_MIN_LINES
-        // lines, strips, tiles and column chunks start on cache lines:
-        // strip rows on operand k's lines (each of its source runs is then
-        // one line, not the ends of two: a buffer from `malloc` starts 16
-        // bytes into one), column chunks on operand 0's. Only the first
-        // and last strip (chunk) of an axis is shorter, and a strip of
-        // fewer than `rows` rows or `64 / size` columns is staged element
-        // by element: on shorter axes that costs more than the split
-        // lines (P3, 256 rows of 16 lines: `zip_with` 0.42x -> 0.26-0.37x
-        // of contiguous; in the cache, 64x64 f32 `zip_with` 0.36x ->
-        // 0.29x).
-        let shift_b = if align && nb >= ALIGN_MIN_LINES * rows {
-            line_shift(
-                src[k].wrapping_offset(base[k].wrapping_mul(size as isize)),
-                size,
-            )
-        } else {
-            0
-        };
-        let shift_a = if align && sa[0] == 1 && na >= ALIGN_MIN_LINES * (64 / sizes[0].clamp(1, 64))
-        {
-            line_shift(
-                src[0].wrapping_offset(base[0].wrapping_mul(sizes[0] as isize)),
-                sizes[0],
-            )
-        } else {
-            0
-        };
-        let mut bt = 0;
-        while bt < nb {
-            let bt_end = grid_end(bt, nb, cols, shift_b);
-            let mut a0 = 0;
-            while a0 < na {
-                let nc = grid_end(a0, na, cols, shift_a) - a0;
-                let mut b0 = bt;
-                while b0 < bt_end {
-                    let nr = grid_end(b0, bt_end, rows, shift_b) - b0;
-                    let at = |r: usize| -> [isize; K] {
-                        crate::array_from(|o| {
-                            base[o]
-                                .wrapping_add(((b0 + r) as isize).wrapping_mul(sb[o]))
-                                .wrapping_add((a0 as isize).wrapping_mul(sa[o]))
-                        })
-                    };
-                    // SAFETY: the strip's rows b0..b0+nr and columns
-                    // a0..a0+nc are indices of the plan (grid_end stays
-                    // within bt_end <= nb and na), so operand k's
-                    // positions at(0)[k] + r + c·sa[k] (r < nr, c < nc;
-                    // stride 1 along b) are reached and readable, and
-                    // nr·nc <= rows·cols elements fit the buffer (grid_end
-                    // steps at most `rows` and `cols`), which is ours
-                    // alone.
-                    unsafe {
-                        stage_bytes::<S>(
-                            bp,
-                            nc,
-                            src[k].wrapping_offset(at(0)[k].wrapping_mul(size as isize)),
-                            sa[k],
-                            nr,
-                            nc,
-                            size,
-                        )
-                    };
-                    // The next strip (in this tile, or the next column
-                    // chunk's first, or the next tile's) and its columns:
-                    // its staged lines are hinted over this strip's rows.
-                    let (nb0, na0) = if b0 + nr < bt_end {
-                        (b0 + nr, a0)
-                    } else if a0 + nc < na {
-                        (bt, a0 + nc)
-                    } else {
-                        (bt_end, 0)
-                    };
-                    let nnc = if hint && nb0 < nb {
-                        grid_end(na0, na, cols, shift_a) - na0
-                    } else {
-                        0
-                    };
-                    let q0 = base[k]
-                        .wrapping_add((nb0 as isize).wrapping_mul(sb[k]))
-                        .wrapping_add((na0 as isize).wrapping_mul(sa[k]));
-                    // Row positions step by sb (no product per row).
-                    let mut row = at(0);
-                    for r in 0..nr {
-                        // The next strip's staged lines, a share per row
-                        // (one line per column when the strips start on
-                        // lines); a hint accesses nothing. (Tested first:
-                        // unhinted, the share's two divisions per row
-                        // were 900 of the 1,600 instructions a 64x64
-                        // in-cache `zip_with` gained with the hints.)
-                        if nnc > 0 {
-                            for c in r * nnc / nr..(r + 1) * nnc / nr {
-                                let q = q0.wrapping_add((c as isize).wrapping_mul(sa[k]));
-                                prefetch_run(
-                                    src[k].wrapping_offset(q.wrapping_mul(size as isize)),
-                                    64,
-                                );
-                            }
-                        }
-                        let mut p = row;
-                        row = crate::array_from(|o| row[o].wrapping_add(sb[o]));
-                        if hint {
-                            // Hint the row of the next strip of every
-                            // operand that walks it contiguously but the
-                            // staged one (a fresh run of lines, far from
-                            // this one); a hint accesses nothing.
-                            for o in 0..K {
-                                if o != k && sa[o] == 1 {
-                                    let next =
-                                        p[o].wrapping_add((rows as isize).wrapping_mul(sb[o]));
-                                    let at = src[o]
-                                        .wrapping_offset(next.wrapping_mul(sizes[o] as isize));
-                                    prefetch_run(at, nc.saturating_mul(sizes[o]));
+    // The walk of one outer position's strips. With two operands
+    // (zip_with) it is called at one place (`outer` at least 1: an outer
+    // plan of rank 0 has the unit axis take_axis leaves, shape 1 and
+    // strides 0, set below) and inlined into the caller, so it compiles with AVX2
+    // where the caller does (zip_mut's with_avx2), not as a closure of its
+    // own (SSE): zipwith trans 64, callgrind, 17,567 -> 12,118
+    // instructions per call. `Zip`'s walk stays a function of its own
+    // (`apart`): inlined, P3 `Zip` read 0.45-0.46x of contiguous against
+    // 0.48-0.50x (elementwise_report, alternated, load 3).
+    let strips = walk_fn(
+        #[inline(always)]
+        |base: [isize; K]| {
+            // From ALIGN_MIN_BYTES, on axes of at least ALIGN_MIN_LINES
+            // lines, strips, tiles and column chunks start on cache lines:
+            // strip rows on operand k's lines (each of its source runs is then
+            // one line, not the ends of two: a buffer from `malloc` starts 16
+            // bytes into one), column chunks on operand 0's. Only the first
+            // and last strip (chunk) of an axis is shorter, and a strip of
+            // fewer than `rows` rows or `64 / size` columns is staged element
+            // by element: on shorter axes that costs more than the split
+            // lines (P3, 256 rows of 16 lines: `zip_with` 0.42x -> 0.26-0.37x
+            // of contiguous; in the cache, 64x64 f32 `zip_with` 0.36x ->
+            // 0.29x).
+            let shift_b = if align && nb >= ALIGN_MIN_LINES * rows {
+                line_shift(
+                    src[k].wrapping_offset(base[k].wrapping_mul(size as isize)),
+                    size,
+                )
+            } else {
+                0
+            };
+            let shift_a =
+                if align && sa[0] == 1 && na >= ALIGN_MIN_LINES * (64 / sizes[0].clamp(1, 64)) {
+                    line_shift(
+                        src[0].wrapping_offset(base[0].wrapping_mul(sizes[0] as isize)),
+                        sizes[0],
+                    )
+                } else {
+                    0
+                };
+            let mut bt = 0;
+            while bt < nb {
+                let bt_end = grid_end(bt, nb, cols, shift_b);
+                let mut a0 = 0;
+                while a0 < na {
+                    let nc = grid_end(a0, na, cols, shift_a) - a0;
+                    let mut b0 = bt;
+                    while b0 < bt_end {
+                        let nr = grid_end(b0, bt_end, rows, shift_b) - b0;
+                        let at = |r: usize| -> [isize; K] {
+                            crate::array_from(|o| {
+                                base[o]
+                                    .wrapping_add(((b0 + r) as isize).wrapping_mul(sb[o]))
+                                    .wrapping_add((a0 as isize).wrapping_mul(sa[o]))
+                            })
+                        };
+                        // SAFETY: the strip's rows b0..b0+nr and columns
+                        // a0..a0+nc are indices of the plan (grid_end stays
+                        // within bt_end <= nb and na), so operand k's
+                        // positions at(0)[k] + r + c·sa[k] (r < nr, c < nc;
+                        // stride 1 along b) are reached and readable, and
+                        // nr·nc <= rows·cols elements fit the buffer (grid_end
+                        // steps at most `rows` and `cols`), which is ours
+                        // alone.
+                        unsafe {
+                            stage_bytes::<S>(
+                                bp,
+                                nc,
+                                src[k].wrapping_offset(at(0)[k].wrapping_mul(size as isize)),
+                                sa[k],
+                                nr,
+                                nc,
+                                size,
+                            )
+                        };
+                        // The next strip (in this tile, or the next column
+                        // chunk's first, or the next tile's) and its columns:
+                        // its staged lines are hinted over this strip's rows.
+                        let (nb0, na0) = if b0 + nr < bt_end {
+                            (b0 + nr, a0)
+                        } else if a0 + nc < na {
+                            (bt, a0 + nc)
+                        } else {
+                            (bt_end, 0)
+                        };
+                        let nnc = if hint && nb0 < nb {
+                            grid_end(na0, na, cols, shift_a) - na0
+                        } else {
+                            0
+                        };
+                        let q0 = base[k]
+                            .wrapping_add((nb0 as isize).wrapping_mul(sb[k]))
+                            .wrapping_add((na0 as isize).wrapping_mul(sa[k]));
+                        // Row positions step by sb (no product per row).
+                        let mut row = at(0);
+                        for r in 0..nr {
+                            // The next strip's staged lines, a share per row
+                            // (one line per column when the strips start on
+                            // lines); a hint accesses nothing. (Tested first:
+                            // unhinted, the share's two divisions per row
+                            // were 900 of the 1,600 instructions a 64x64
+                            // in-cache `zip_with` gained with the hints.)
+                            if nnc > 0 {
+                                for c in r * nnc / nr..(r + 1) * nnc / nr {
+                                    let q = q0.wrapping_add((c as isize).wrapping_mul(sa[k]));
+                                    prefetch_run(
+                                        src[k].wrapping_offset(q.wrapping_mul(size as isize)),
+                                        64,
+                                    );
                                 }
                             }
+                            let mut p = row;
+                            row = crate::array_from(|o| row[o].wrapping_add(sb[o]));
+                            if hint {
+                                // Hint the row of the next strip of every
+                                // operand that walks it contiguously but the
+                                // staged one (a fresh run of lines, far from
+                                // this one); a hint accesses nothing.
+                                for o in 0..K {
+                                    if o != k && sa[o] == 1 {
+                                        let next =
+                                            p[o].wrapping_add((rows as isize).wrapping_mul(sb[o]));
+                                        let at = src[o]
+                                            .wrapping_offset(next.wrapping_mul(sizes[o] as isize));
+                                        prefetch_run(at, nc.saturating_mul(sizes[o]));
+                                    }
+                                }
+                            }
+                            p[k] = (r * nc) as isize;
+                            body(p, nc, sc, Some((k, bp)));
                         }
-                        p[k] = (r * nc) as isize;
-                        body(p, nc, sc, Some((k, bp)));
+                        b0 += nr;
                     }
-                    b0 += nr;
+                    a0 += nc;
                 }
-                a0 += nc;
+                bt = bt_end;
             }
-            bt = bt_end;
+        },
+    );
+    if K == 2 {
+        if outer.rank == 0 {
+            // The unit axis walked instead (one position, the start): set
+            // here, not assumed from take_axis.
+            outer.shape[0] = 1;
+            for o in 0..K {
+                outer.strides[o][0] = 0;
+            }
         }
-    });
+        for_each_outer(&outer, outer.rank.max(1), strips);
+    } else {
+        let mut strips = strips;
+        for_each_outer(&outer, outer.rank, |base| apart(&mut strips, base));
+    }
+}
+
+/// `f` (a closure can carry `#[inline(always)]` as an argument).
+#[inline(always)]
+fn walk_fn<const K: usize, F: FnMut([isize; K])>(f: F) -> F {
+    f
+}
+
+/// Calls `f(base)` out of line: `staged_runs`' strip walk as a function
+/// of its own.
+#[inline(never)]
+fn apart<const K: usize>(f: &mut impl FnMut([isize; K]), base: [isize; K]) {
+    f(base)
 }
 
 /// Where the chunk of an axis of `n` indices that starts at `i < n` ends:

@@ -228,3 +228,90 @@ fn staged_zip_at_line_shifts() {
         }
     }
 }
+
+// z29e: zip_with's strips (inlined into zip_mut, the outer plan of rank 0
+// walked as its unit axis) and `Zip` of 3's (out of line), at rank 2 and
+// 3, with a destination that is not plain (the staged source is) and a
+// closure that panics after `stop` calls: the completed calls wrote,
+// nothing else did, and every destination element is dropped once.
+#[test]
+fn staged_strips_panic_with_counted_destination() {
+    let (r, c) = (11usize, 19usize);
+    for outer in [0usize, 2] {
+        for three in [false, true] {
+            for stop in [0usize, 40, usize::MAX] {
+                let (o, n) = (outer.max(1), outer.max(1) * r * c);
+                // Source element (q, i, j) at q·r·c + j·r + i: transposed.
+                let src: Vec<u64> = (0..n as u64 + 1).map(|x| 3 * x + 1).collect();
+                let a: Vec<u64> = (0..n as u64).collect();
+                let live0 = live();
+                let mut d: Vec<Counted> = (0..n).map(|_| Counted::new(0)).collect();
+                let calls = Cell::new(0usize);
+                let f = |d: &mut Counted, a: u64, s: u64| {
+                    if calls.get() == stop {
+                        panic!("mid-way");
+                    }
+                    d.0 = a + s + 1;
+                    calls.set(calls.get() + 1);
+                };
+                let res = catch_unwind(AssertUnwindSafe(|| {
+                    let at = |q: usize| q * r * c;
+                    if outer == 0 {
+                        let sl = Layout::new([r, c], [1, r as isize], 1).unwrap();
+                        let sv = StridedView::new(&src, sl).unwrap();
+                        let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
+                        let mut dv =
+                            StridedViewMut::new(&mut d, Layout::contiguous([r, c])).unwrap();
+                        if three {
+                            Zip::from(&mut dv)
+                                .and(av)
+                                .unwrap()
+                                .and(sv)
+                                .unwrap()
+                                .for_each(|d, &a, &s| f(d, a, s));
+                        } else {
+                            dv.zip_with(&sv, |d, &s| f(d, 0, s)).unwrap();
+                        }
+                    } else {
+                        let sl =
+                            Layout::new([o, r, c], [at(1) as isize, 1, r as isize], 1).unwrap();
+                        let sv = StridedView::new(&src, sl).unwrap();
+                        let av = StridedView::new(&a, Layout::contiguous([o, r, c])).unwrap();
+                        let mut dv =
+                            StridedViewMut::new(&mut d, Layout::contiguous([o, r, c])).unwrap();
+                        if three {
+                            Zip::from(&mut dv)
+                                .and(av)
+                                .unwrap()
+                                .and(sv)
+                                .unwrap()
+                                .for_each(|d, &a, &s| f(d, a, s));
+                        } else {
+                            dv.zip_with(&sv, |d, &s| f(d, 0, s)).unwrap();
+                        }
+                    }
+                }));
+                let done = stop.min(n);
+                assert_eq!(res.is_err(), stop < n);
+                assert_eq!(calls.get(), done);
+                let mut wrote = 0;
+                for q in 0..o {
+                    for i in 0..r {
+                        for j in 0..c {
+                            let x = (q * r + i) * c + j;
+                            if d[x].0 != 0 {
+                                let aa = if three { a[x] } else { 0 };
+                                let s = src[1 + q * r * c + j * r + i];
+                                assert_eq!(d[x].0, aa + s + 1, "outer {outer} three {three}");
+                                wrote += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(wrote, done, "outer {outer} three {three} stop {stop}");
+                drop(d);
+                assert_eq!(live(), live0, "each destination element dropped once");
+            }
+        }
+    }
+}
