@@ -84,16 +84,14 @@ fn strips_turned_square_around_the_pitch_bounds() {
     // still). Rows of 32 elements (whole destination lines), columns of
     // 300 (longer than a tile: strips before k29e), ragged.
     for pitch in [1024, 1040, 16383, 16384] {
-        for (n, flips) in [
-            (1, [false; 3]),
-            (2, [true, false, false]),
-            (1, [false, true, true]),
+        // Source and destination on a line, or off one (rpeel, peel).
+        for (n, flips, skews) in [
+            (1, [false; 3], (0, 0, 5)),
+            (2, [true, false, false], (3, 7, 2)),
+            (1, [false, true, true], (1, 15, 0)),
         ] {
             let sl = window(n, 32, 300, pitch, flips);
-            let dl = Layout::contiguous(sl.shape());
-            u32s(sl, dl, (0, 0, 5));
-            // Source off a line, destination off one (peel).
-            u32s(sl, dl, (3, 7, 2));
+            u32s(sl, Layout::contiguous(sl.shape()), skews);
         }
     }
     // The other element sizes keep strips there: unchanged results.
