@@ -1765,6 +1765,29 @@ fn streamed_tiles_hint_at_the_guards() {
     hinted_tiles_case::<u32, 2>(Layout::contiguous([80, 1024]).t());
 }
 
+// Review r-k29e: the cases above stream only the 2-D transpose (the 3-D
+// ones' destination rows are not whole lines, so none of them streams),
+// whose plan has no other axes: no hint there is a guess. Here the
+// first tile at the next outer position is guessed one outer step past
+// the source's last slab, exactly at its end (the upper guard page), or
+// with the outer axis flipped one step before its first slab (the whole
+// lower guard page): destination rows of 16 u32 / 8 u64 (whole lines),
+// outer steps of at most a page. (A hint turned into a read faults here.)
+#[test]
+fn hints_guessed_into_the_guard_pages() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for (t, shape) in [(4, [3, 16, 64]), (4, [2, 32, 32]), (8, [2, 8, 64])] {
+        let sl = Layout::contiguous(shape).permute([0, 2, 1]).unwrap();
+        for sl in [sl, sl.flip(0).unwrap()] {
+            if t == 4 {
+                hinted_tiles_case::<u32, 3>(sl);
+            } else {
+                hinted_tiles_case::<u64, 3>(sl);
+            }
+        }
+    }
+}
+
 // Row tiles from the source's line boundary (transpose.rs `rpeel`): NCHW ->
 // NHWC with rows of at least 32 blocks, the source `k` elements off a line
 // and ending flush against the upper guard page (a block that read past

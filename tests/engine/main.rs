@@ -20,6 +20,7 @@ mod linalg_props;
 mod materialize_props;
 mod reduce_props;
 mod review_avx_props;
+mod review_k29e_props;
 mod review_p27b_props;
 mod review_z28_props;
 mod review_z28d_props;
