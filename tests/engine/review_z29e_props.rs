@@ -87,7 +87,7 @@ fn layout<const N: usize>(
 }
 
 // mode 0: zip_with(d, s); 1: Zip (d, s); 2: Zip (d, a, s); 3: Zip (d, s,
-// a); 4: par_for_each (d, s); 5: par_for_each (d, a, s).
+// a); 4: par_for_each (d, s); 5: par_for_each (d, a, s) (with rayon).
 fn check<const N: usize, U: Copy + Sync + Into<u64> + TryFrom<u64>>(c: &Case<N>) {
     let shape = c.shape;
     let dl = layout(shape, c.dkeys, c.dflip, [false; N], c.lead);
@@ -136,8 +136,19 @@ fn check<const N: usize, U: Copy + Sync + Into<u64> + TryFrom<u64>>(c: &Case<N>)
                 .and(sv)
                 .unwrap()
                 .par_for_each(|d, &a, &s| f(d, a, s.into())),
+            // (Without rayon: mode 4 as 1, mode 5 as 2.)
             #[cfg(not(feature = "rayon"))]
-            _ => dv.zip_with(&sv, |d, &s| f(d, 0, s.into())).unwrap(),
+            4 => Zip::from(&mut dv)
+                .and(sv)
+                .unwrap()
+                .for_each(|d, &s| f(d, 0, s.into())),
+            #[cfg(not(feature = "rayon"))]
+            _ => Zip::from(&mut dv)
+                .and(av)
+                .unwrap()
+                .and(sv)
+                .unwrap()
+                .for_each(|d, &a, &s| f(d, a, s.into())),
         }
     }
     let mut want = d0;
