@@ -24,6 +24,7 @@ mod review_k29e_props;
 mod review_p27b_props;
 mod review_z28_props;
 mod review_z28d_props;
+mod review_z29e_props;
 mod short_axis_props;
 mod z29e_props;
 mod zip_long_runs;
