@@ -281,14 +281,15 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     let hint = plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
     let align = plan.numel().saturating_mul(sizes[0]) >= ALIGN_MIN_BYTES;
     // The walk of one outer position's strips. With two operands
-    // (zip_with) it is called at one place (`outer` at least 1: an outer
-    // plan of rank 0 has the unit axis take_axis leaves, shape 1 and
-    // strides 0, set below) and inlined into the caller, so it compiles with AVX2
-    // where the caller does (zip_mut's with_avx2), not as a closure of its
-    // own (SSE): zipwith trans 64, callgrind, 17,567 -> 12,118
-    // instructions per call. `Zip`'s walk stays a function of its own
-    // (`apart`): inlined, P3 `Zip` read 0.45-0.46x of contiguous against
-    // 0.48-0.50x (elementwise_report, alternated, load 3).
+    // (`zip_with`, a `Zip` of 2) it is called at one place (`outer` at
+    // least 1: an outer plan of rank 0 has the unit axis take_axis leaves,
+    // shape 1 and strides 0, set below) and inlined into the caller, so it
+    // compiles with AVX2 where the caller does (zip_mut's with_avx2), not
+    // as a closure of its own (SSE): zipwith trans 64, callgrind, 17,567 ->
+    // 12,118 instructions per call. A `Zip` of 3 or more operands runs its
+    // walk as a function of its own (`apart`): inlined, P3 `Zip` read
+    // 0.45-0.46x of contiguous against 0.48-0.50x (elementwise_report,
+    // alternated, load 3).
     let strips = walk_fn(
         #[inline(always)]
         |base: [isize; K]| {
