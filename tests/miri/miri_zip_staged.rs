@@ -229,6 +229,33 @@ fn staged_zip_at_line_shifts() {
     }
 }
 
+// `d op= (a, src)` through a `Zip` of 3, or `d op= src` through
+// `zip_with` (0 in place of `a`): `src` transposed from position 1, `d` and
+// `a` contiguous.
+fn zip_or_zip_with<const N: usize>(
+    d: &mut [Counted],
+    a: &[u64],
+    src: &[u64],
+    shape: [usize; N],
+    src_strides: [isize; N],
+    three: bool,
+    f: &impl Fn(&mut Counted, u64, u64),
+) {
+    let sv = StridedView::new(src, Layout::new(shape, src_strides, 1).unwrap()).unwrap();
+    let av = StridedView::new(a, Layout::contiguous(shape)).unwrap();
+    let mut dv = StridedViewMut::new(d, Layout::contiguous(shape)).unwrap();
+    if three {
+        Zip::from(&mut dv)
+            .and(av)
+            .unwrap()
+            .and(sv)
+            .unwrap()
+            .for_each(|d, &a, &s| f(d, a, s));
+    } else {
+        dv.zip_with(&sv, |d, &s| f(d, 0, s)).unwrap();
+    }
+}
+
 // z29e: zip_with's strips (inlined into zip_mut, the outer plan of rank 0
 // walked as its unit axis) and `Zip` of 3's (out of line), at rank 2 and
 // 3, with a destination that is not plain (the staged source is) and a
@@ -255,40 +282,11 @@ fn staged_strips_panic_with_counted_destination() {
                     calls.set(calls.get() + 1);
                 };
                 let res = catch_unwind(AssertUnwindSafe(|| {
-                    let at = |q: usize| q * r * c;
                     if outer == 0 {
-                        let sl = Layout::new([r, c], [1, r as isize], 1).unwrap();
-                        let sv = StridedView::new(&src, sl).unwrap();
-                        let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
-                        let mut dv =
-                            StridedViewMut::new(&mut d, Layout::contiguous([r, c])).unwrap();
-                        if three {
-                            Zip::from(&mut dv)
-                                .and(av)
-                                .unwrap()
-                                .and(sv)
-                                .unwrap()
-                                .for_each(|d, &a, &s| f(d, a, s));
-                        } else {
-                            dv.zip_with(&sv, |d, &s| f(d, 0, s)).unwrap();
-                        }
+                        zip_or_zip_with(&mut d, &a, &src, [r, c], [1, r as isize], three, &f);
                     } else {
-                        let sl =
-                            Layout::new([o, r, c], [at(1) as isize, 1, r as isize], 1).unwrap();
-                        let sv = StridedView::new(&src, sl).unwrap();
-                        let av = StridedView::new(&a, Layout::contiguous([o, r, c])).unwrap();
-                        let mut dv =
-                            StridedViewMut::new(&mut d, Layout::contiguous([o, r, c])).unwrap();
-                        if three {
-                            Zip::from(&mut dv)
-                                .and(av)
-                                .unwrap()
-                                .and(sv)
-                                .unwrap()
-                                .for_each(|d, &a, &s| f(d, a, s));
-                        } else {
-                            dv.zip_with(&sv, |d, &s| f(d, 0, s)).unwrap();
-                        }
+                        let strides = [(r * c) as isize, 1, r as isize];
+                        zip_or_zip_with(&mut d, &a, &src, [o, r, c], strides, three, &f);
                     }
                 }));
                 let done = stop.min(n);
