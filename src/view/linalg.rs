@@ -289,8 +289,71 @@ fn gemm_b<T: Copy>(b: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
     }
 }
 
+// matrixmultiply's `sgemm` / `dgemm`.
+#[cfg(feature = "alloc")]
+type GemmFn<T> = unsafe fn(
+    usize,
+    usize,
+    usize,
+    T,
+    *const T,
+    isize,
+    isize,
+    *const T,
+    isize,
+    isize,
+    T,
+    *mut T,
+    isize,
+    isize,
+);
+
+// `C ← α·A·B + β·C` through `gemm`, for (m, k, n) = the shapes, either as
+// it stands or (`swap`) as the same product transposed,
+// `Cᵀ ← α·Bᵀ·Aᵀ + β·Cᵀ`: (n, k, m), Bᵀ with B's strides exchanged, Aᵀ
+// with A's, Cᵀ with C's. Both forms touch the same elements; they differ
+// in which operand matrixmultiply's kernel broadcasts and in the
+// orientation of C's tiles (f64 uses the transposed form: faster on every
+// layout of the 64² AVX-512 probe, docs/performance.md "u30").
+//
+// # Safety
+//
+// As for matrixmultiply's `gemm(m, k, n, α, a.ptr, a.rs, a.cs, b.ptr, b.rs,
+// b.cs, β, c, rsc, csc)`: every position `p + i·rs + j·cs` for in-range
+// (i, j) of A (m × k), B (k × n) and C (m × n) valid for reads (A, B) and
+// writes (C), C's positions distinct and overlapping neither A nor B.
+#[cfg(feature = "alloc")]
+#[inline]
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemm_call<T: Copy>(
+    gemm: GemmFn<T>,
+    swap: bool,
+    (m, k, n): (usize, usize, usize),
+    alpha: T,
+    a: &GemmOperand<T>,
+    b: &GemmOperand<T>,
+    beta: T,
+    c: *mut T,
+    (rsc, csc): (isize, isize),
+) {
+    // SAFETY: the caller's contract; the transposed form reaches exactly
+    // the positions of the plain one (Bᵀ's element (j, p) is B's (p, j) at
+    // `b.ptr + p·b.rs + j·b.cs`, likewise Aᵀ and Cᵀ).
+    unsafe {
+        if swap {
+            gemm(
+                n, k, m, alpha, b.ptr, b.cs, b.rs, a.ptr, a.cs, a.rs, beta, c, csc, rsc,
+            )
+        } else {
+            gemm(
+                m, k, n, alpha, a.ptr, a.rs, a.cs, b.ptr, b.rs, b.cs, beta, c, rsc, csc,
+            )
+        }
+    }
+}
+
 macro_rules! float_scalar {
-    ($t:ty, $gemm:path, $repack:expr) => {
+    ($t:ty, $gemm:path, $repack:expr, $swap:expr) => {
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
             const ZERO: $t = 0.0;
@@ -332,9 +395,16 @@ macro_rules! float_scalar {
                 // its elements, so it overlaps neither `a` nor `b` (shared
                 // borrows alive at the same time). With β = 0 C is not read.
                 unsafe {
-                    $gemm(
-                        m, k, n, alpha, ga.ptr, ga.rs, ga.cs, gb.ptr, gb.rs, gb.cs, beta, cp,
-                        sc[0], sc[1],
+                    gemm_call(
+                        $gemm,
+                        $swap,
+                        (m, k, n),
+                        alpha,
+                        &ga,
+                        &gb,
+                        beta,
+                        cp,
+                        (sc[0], sc[1]),
                     )
                 }
             }
@@ -382,21 +452,16 @@ macro_rules! float_scalar {
                 // size_of ($t) (`with_capacity` returned; `layout` alone
                 // allows m·n = 2^63).
                 unsafe {
-                    $gemm(
-                        m,
-                        k,
-                        n,
+                    gemm_call(
+                        $gemm,
+                        $swap,
+                        (m, k, n),
                         1.0,
-                        ga.ptr,
-                        ga.rs,
-                        ga.cs,
-                        gb.ptr,
-                        gb.rs,
-                        gb.cs,
+                        &ga,
+                        &gb,
                         0.0,
                         data.as_mut_ptr(),
-                        n as isize,
-                        1,
+                        (n as isize, 1),
                     )
                 };
                 // SAFETY: len is the capacity, and the GEMM above wrote all
@@ -408,10 +473,11 @@ macro_rules! float_scalar {
         }
     };
 }
-// f32 repacks (`gemm_a`); f64 does not: its AVX-512 kernel (8 x 8) ran
-// slower with the copy at 64² (docs/performance.md, "u30").
-float_scalar!(f32, matrixmultiply::sgemm, true);
-float_scalar!(f64, matrixmultiply::dgemm, false);
+// f32 repacks (`gemm_a`) and runs the product as it stands; f64 does not
+// repack (its AVX-512 kernel, 8 x 8, ran slower with the copy at 64²) and
+// runs the transposed product (`gemm_call`) (docs/performance.md, "u30").
+float_scalar!(f32, matrixmultiply::sgemm, true, false);
+float_scalar!(f64, matrixmultiply::dgemm, false, true);
 
 // Σ x·y over two slices of one length, eight partial sums (as ndarray's
 // unrolled `dot`).
