@@ -248,7 +248,7 @@ fn gemm_repacks() -> bool {
 #[inline]
 fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
     let ([m, k], [rs, cs]) = (a.shape(), a.strides());
-    if repack && rs != 1 && m * k <= REPACK_MAX && gemm_repacks() {
+    if repack && rs != 1 && m.saturating_mul(k) <= REPACK_MAX && gemm_repacks() {
         // (k, m) row-major: A column-major. m ≤ m·k ≤ 2^16 fits an isize.
         let copy = a.t().to_owned();
         return GemmOperand {
@@ -272,7 +272,7 @@ fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
 #[inline]
 fn gemm_b<T: Copy>(b: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
     let ([k, n], [rs, cs]) = (b.shape(), b.strides());
-    if repack && cs != 1 && k * n <= REPACK_MAX && gemm_repacks() {
+    if repack && cs != 1 && k.saturating_mul(n) <= REPACK_MAX && gemm_repacks() {
         let copy = b.to_owned();
         return GemmOperand {
             ptr: copy.data.as_ptr(),
