@@ -58,17 +58,16 @@ use crate::{StridedView, StridedViewMut};
 /// of the tile methods (`tiles`, `tile_at`, …) on the tiler's rank, so
 /// that a tiler of another rank is an error at the caller's line naming
 /// both ranks. Code generic over a tiler of rank `R` and a view of rank
-/// `N` states the bound (code with one rank for both needs none).
+/// `N` states the bound as the methods do, on the tiler's own rank:
+/// `TL: StaticMapping<R, Rank: TileRank<R, N>>` (code with one rank for
+/// both needs none).
 ///
 /// ```
-/// use constrided::{static_layout::StaticMapping, strided, tile::TileRank, Layout, Rank, StridedView};
-/// fn count<TL: StaticMapping<R>, const R: usize, const N: usize>(
+/// use constrided::{static_layout::StaticMapping, strided, tile::TileRank, Layout, StridedView};
+/// fn count<TL: StaticMapping<R, Rank: TileRank<R, N>>, const R: usize, const N: usize>(
 ///     v: StridedView<'_, u8, N>,
 ///     tiler: TL,
-/// ) -> usize
-/// where
-///     Rank<R>: TileRank<R, N>,
-/// {
+/// ) -> usize {
 ///     v.tiles(tiler).len()
 /// }
 /// let x = [0u8; 12];
@@ -76,6 +75,14 @@ use crate::{StridedView, StridedViewMut};
 /// assert_eq!(count(v, strided![shape = (2, 3)]), 2);
 /// # Ok::<(), constrided::LayoutError>(())
 /// ```
+///
+/// A rank-3 tiler handed to that `count` with a rank-2 view is the error
+/// "a tiler of rank 3 on a view of rank 2" at the call (ui case
+/// `tile_rank_generic_fn`). The bound also holds written as
+/// `where Rank<R>: TileRank<R, N>`, but then rustc takes `R` from the
+/// view's rank and the same mistake reads "the trait bound
+/// `StaticLayout<…>: StaticMapping<2>` is not satisfied", naming the
+/// tiler's full type instead of the ranks.
 ///
 /// ```compile_fail
 /// use constrided::{tile::TileRank, Rank};
@@ -93,7 +100,7 @@ use crate::{StridedView, StridedViewMut};
 #[diagnostic::on_unimplemented(
     message = "a tiler of rank {R} on a view of rank {N}",
     label = "a rank-{R} tiler",
-    note = "a tiler has one size per axis of the view (code generic over both ranks states the bound `where Rank<R>: constrided::tile::TileRank<R, N>`)"
+    note = "a tiler has one size per axis of the view (code generic over both ranks states the bound on the tiler: `TL: StaticMapping<R, Rank: constrided::tile::TileRank<R, N>>`)"
 )]
 pub trait TileRank<const R: usize, const N: usize> {}
 // Through a blanket impl that is not recommended: rustc then names the

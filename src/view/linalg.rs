@@ -203,8 +203,157 @@ macro_rules! half_scalar {
 #[cfg(feature = "half")]
 half_scalar!(half::f16, half::bf16);
 
+// An operand of matrixmultiply's GEMM: the pointer at its element (0, 0)
+// and its row and column strides, and the copy they point into when the
+// operand was repacked (`gemm_a` / `gemm_b`; kept alive with them).
+#[cfg(feature = "alloc")]
+struct GemmOperand<T> {
+    ptr: *const T,
+    rs: isize,
+    cs: isize,
+    _copy: Option<StridedArray<T, 2>>,
+}
+
+// The largest operand (elements) that `gemm_a` / `gemm_b` copy first.
+#[cfg(feature = "alloc")]
+const REPACK_MAX: usize = 1 << 16;
+
+// Whether matrixmultiply runs its AVX-512 kernels here (feature
+// `avx512`, detected at run time as matrixmultiply detects it). Under Miri
+// (which runs matrixmultiply's portable kernel) always: so that the Miri
+// cases cover the copies' path into the GEMM.
+#[cfg(feature = "alloc")]
+#[inline]
+fn gemm_repacks() -> bool {
+    if cfg!(miri) {
+        return true;
+    }
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        std::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64"))))]
+    {
+        false
+    }
+}
+
+// A as matrixmultiply gets it. Its packing copies A by runs of the
+// kernel's MR rows when A's row stride is 1 and one element at a time
+// otherwise; with the AVX-512 f32 kernel (16 x 16 tiles) that gather costs
+// more than a transposing copy through the crate's own kernels for an A
+// of up to 256² elements (`repack`: f32 only; docs/performance.md, "u30").
+// The copy is a column-major A: strides (1, m).
+#[cfg(feature = "alloc")]
+#[inline]
+fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
+    let ([m, k], [rs, cs]) = (a.shape(), a.strides());
+    if repack && rs != 1 && m.saturating_mul(k) <= REPACK_MAX && gemm_repacks() {
+        // (k, m) row-major: A column-major. m ≤ m·k ≤ 2^16 fits an isize.
+        let copy = a.t().to_owned();
+        return GemmOperand {
+            ptr: copy.data.as_ptr(),
+            rs: 1,
+            cs: m as isize,
+            _copy: Some(copy),
+        };
+    }
+    GemmOperand {
+        ptr: a.as_ptr().wrapping_add(a.offset()),
+        rs,
+        cs,
+        _copy: None,
+    }
+}
+
+// B as matrixmultiply gets it: as `gemm_a`, for B's packing by runs of NR
+// columns (column stride 1); the copy is a row-major B, strides (n, 1).
+#[cfg(feature = "alloc")]
+#[inline]
+fn gemm_b<T: Copy>(b: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
+    let ([k, n], [rs, cs]) = (b.shape(), b.strides());
+    if repack && cs != 1 && k.saturating_mul(n) <= REPACK_MAX && gemm_repacks() {
+        let copy = b.to_owned();
+        return GemmOperand {
+            ptr: copy.data.as_ptr(),
+            rs: n as isize,
+            cs: 1,
+            _copy: Some(copy),
+        };
+    }
+    GemmOperand {
+        ptr: b.as_ptr().wrapping_add(b.offset()),
+        rs,
+        cs,
+        _copy: None,
+    }
+}
+
+// matrixmultiply's `sgemm` / `dgemm`.
+#[cfg(feature = "alloc")]
+type GemmFn<T> = unsafe fn(
+    usize,
+    usize,
+    usize,
+    T,
+    *const T,
+    isize,
+    isize,
+    *const T,
+    isize,
+    isize,
+    T,
+    *mut T,
+    isize,
+    isize,
+);
+
+// `C ← α·A·B + β·C` through `gemm`, for (m, k, n) = the shapes, either as
+// it stands or (`swap`) as the same product transposed,
+// `Cᵀ ← α·Bᵀ·Aᵀ + β·Cᵀ`: (n, k, m), Bᵀ with B's strides exchanged, Aᵀ
+// with A's, Cᵀ with C's. Both forms touch the same elements; they differ
+// in which operand matrixmultiply's kernel broadcasts and in the
+// orientation of C's tiles (f64 uses the transposed form: faster on every
+// layout of the 64² AVX-512 probe, docs/performance.md "u30").
+//
+// # Safety
+//
+// As for matrixmultiply's `gemm(m, k, n, α, a.ptr, a.rs, a.cs, b.ptr, b.rs,
+// b.cs, β, c, rsc, csc)`: every position `p + i·rs + j·cs` for in-range
+// (i, j) of A (m × k), B (k × n) and C (m × n) valid for reads (A, B) and
+// writes (C), C's positions distinct and overlapping neither A nor B.
+#[cfg(feature = "alloc")]
+#[inline]
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemm_call<T: Copy>(
+    gemm: GemmFn<T>,
+    swap: bool,
+    (m, k, n): (usize, usize, usize),
+    alpha: T,
+    a: &GemmOperand<T>,
+    b: &GemmOperand<T>,
+    beta: T,
+    c: *mut T,
+    (rsc, csc): (isize, isize),
+) {
+    // SAFETY: the caller's contract; the transposed form reaches exactly
+    // the positions of the plain one (Bᵀ's element (j, p) is B's (p, j) at
+    // `b.ptr + p·b.rs + j·b.cs`, likewise Aᵀ and Cᵀ).
+    unsafe {
+        if swap {
+            gemm(
+                n, k, m, alpha, b.ptr, b.cs, b.rs, a.ptr, a.cs, a.rs, beta, c, csc, rsc,
+            )
+        } else {
+            gemm(
+                m, k, n, alpha, a.ptr, a.rs, a.cs, b.ptr, b.rs, b.cs, beta, c, rsc, csc,
+            )
+        }
+    }
+}
+
 macro_rules! float_scalar {
-    ($t:ty, $gemm:path) => {
+    ($t:ty, $gemm:path, $repack:expr, $swap:expr) => {
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
             const ZERO: $t = 0.0;
@@ -227,13 +376,15 @@ macro_rules! float_scalar {
                     scale(beta, &mut c);
                     return;
                 }
-                let (sa, sb, sc) = (a.strides(), b.strides(), c.strides());
-                let ap = a.as_ptr().wrapping_add(a.offset());
-                let bp = b.as_ptr().wrapping_add(b.offset());
+                let (ga, gb) = (gemm_a(a, $repack), gemm_b(b, $repack));
+                let sc = c.strides();
                 let cp = c.as_mut_ptr().wrapping_add(c.offset());
                 // SAFETY: the shapes were checked (release builds too) and no
-                // operand is empty, so `ap`, `bp`, `cp` point at element
-                // (0, 0) of their views and every `p + i·rs + j·cs` that
+                // operand is empty, so `ga.ptr`, `gb.ptr`, `cp` point at
+                // element (0, 0) of their views (or of the operand's copy,
+                // alive in `ga` / `gb` until after the call, with the copy's
+                // strides: (1, m) for A, (n, 1) for B, contiguous, of the
+                // operand's shape) and every `p + i·rs + j·cs` that
                 // matrixmultiply forms for in-range (i, j) is a position the
                 // view reaches: inside its buffer, valid for reads (A, B) for
                 // the borrow, and for writes (C) — matrixmultiply accepts any
@@ -244,8 +395,16 @@ macro_rules! float_scalar {
                 // its elements, so it overlaps neither `a` nor `b` (shared
                 // borrows alive at the same time). With β = 0 C is not read.
                 unsafe {
-                    $gemm(
-                        m, k, n, alpha, ap, sa[0], sa[1], bp, sb[0], sb[1], beta, cp, sc[0], sc[1],
+                    gemm_call(
+                        $gemm,
+                        $swap,
+                        (m, k, n),
+                        alpha,
+                        &ga,
+                        &gb,
+                        beta,
+                        cp,
+                        (sc[0], sc[1]),
                     )
                 }
             }
@@ -280,9 +439,7 @@ macro_rules! float_scalar {
                 let layout = crate::Layout::contiguous([m, n]);
                 let len = m * n;
                 let mut data: alloc::vec::Vec<$t> = alloc::vec::Vec::with_capacity(len);
-                let (sa, sb) = (a.strides(), b.strides());
-                let ap = a.as_ptr().wrapping_add(a.offset());
-                let bp = b.as_ptr().wrapping_add(b.offset());
+                let (ga, gb) = (gemm_a(a, $repack), gemm_b(b, $repack));
                 // SAFETY: as in `gemm` for A and B (k == k2 checked above,
                 // no operand empty, every position matrixmultiply forms for
                 // in-range (i, j) is one the view reaches). C is `data`'s
@@ -295,21 +452,16 @@ macro_rules! float_scalar {
                 // size_of ($t) (`with_capacity` returned; `layout` alone
                 // allows m·n = 2^63).
                 unsafe {
-                    $gemm(
-                        m,
-                        k,
-                        n,
+                    gemm_call(
+                        $gemm,
+                        $swap,
+                        (m, k, n),
                         1.0,
-                        ap,
-                        sa[0],
-                        sa[1],
-                        bp,
-                        sb[0],
-                        sb[1],
+                        &ga,
+                        &gb,
                         0.0,
                         data.as_mut_ptr(),
-                        n as isize,
-                        1,
+                        (n as isize, 1),
                     )
                 };
                 // SAFETY: len is the capacity, and the GEMM above wrote all
@@ -321,8 +473,11 @@ macro_rules! float_scalar {
         }
     };
 }
-float_scalar!(f32, matrixmultiply::sgemm);
-float_scalar!(f64, matrixmultiply::dgemm);
+// f32 repacks (`gemm_a`) and runs the product as it stands; f64 does not
+// repack (its AVX-512 kernel, 8 x 8, ran slower with the copy at 64²) and
+// runs the transposed product (`gemm_call`) (docs/performance.md, "u30").
+float_scalar!(f32, matrixmultiply::sgemm, true, false);
+float_scalar!(f64, matrixmultiply::dgemm, false, true);
 
 // Σ x·y over two slices of one length, eight partial sums (as ndarray's
 // unrolled `dot`).

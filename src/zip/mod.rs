@@ -317,6 +317,27 @@ impl<P1, M1, E1, P2, M2, E2, P3, M3, E3, P4, M4, E4, P5, M5, E5, P6, M6, E6, con
 {
     /// A zip takes at most six operands: `and` on six never compiles (see
     /// [`SeventhOperand`]).
+    ///
+    /// An inherent method: on a zip of six operands it is chosen before a
+    /// method `and` of an extension trait the caller implements for that
+    /// zip; such a method is called as `MyZipExt::and(zip, x)` there.
+    ///
+    /// ```
+    /// use constrided::{Layout, StridedView, Zip};
+    /// trait Count {
+    ///     fn and(self, extra: usize) -> usize;
+    /// }
+    /// impl<Z> Count for Z {
+    ///     fn and(self, extra: usize) -> usize {
+    ///         extra + 1
+    ///     }
+    /// }
+    /// let x = [1, 2, 3];
+    /// let a = StridedView::new(&x, Layout::contiguous([3]))?;
+    /// let z = Zip::from(a).and(a)?.and(a)?.and(a)?.and(a)?.and(a)?;
+    /// assert_eq!(Count::and(z, 6), 7); // `z.and(6)` is the inherent `and`
+    /// # Ok::<(), constrided::LayoutError>(())
+    /// ```
     pub fn and<P: SeventhOperand, Out>(self, p: P) -> Result<Out, LayoutError> {
         p.never()
     }

@@ -26,6 +26,7 @@ mod review_z28_props;
 mod review_z28d_props;
 mod review_z29e_props;
 mod short_axis_props;
+mod u30;
 mod z29e_props;
 mod zip_long_runs;
 mod zip_props;
