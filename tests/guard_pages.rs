@@ -2262,3 +2262,47 @@ fn dot_of_empty_thin_broadcast_and_partial_operands_at_the_guards() {
     go(|v| v as f64);
     go(|v| v as f32);
 }
+
+// k30: seams across the outer walk (transpose.rs `seam_pass` with `next`,
+// `mixed_seam_block`): the rank-8 permutation [3, 7, 1, 5, 0, 6, 2, 4]
+// (rows [i1, i5], seam axis i5 of delta 8, then the outer axis i4), whose
+// last-digit rows' lines take the head columns of the next position of
+// i4: at the last position there is none (a block reading past it faults
+// at the guard). The destination ends `g` elements before the upper guard
+// page or starts `g` after the lower one, the source flush against either
+// guard; every level, streaming forced on and off.
+fn outer_seam_case<T: Elem>(d: [usize; 8]) {
+    let perm = [3, 7, 1, 5, 0, 6, 2, 4];
+    let mut s = [0; 8];
+    for (j, &p) in perm.iter().enumerate() {
+        s[p] = d[j];
+    }
+    let sl = Layout::contiguous(s).permute(perm).unwrap();
+    let dl = Layout::contiguous(d);
+    let n = sl.numel();
+    let line = 64 / size_of::<T>();
+    let mut gs = Guarded::new(n * size_of::<T>());
+    let mut gd = Guarded::new((n + line) * size_of::<T>());
+    for g in [1, line / 2 + 1, line - 1] {
+        for at_end in [true, false] {
+            let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            for (i, e) in src.iter_mut().enumerate() {
+                *e = T::from_index(i);
+            }
+            let sv = StridedView::new(&*src, sl).unwrap();
+            under_every_setting(|level, stream| {
+                let what = format!("{level:?} {stream:?} {d:?} g {g} at_end {at_end}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
+            });
+        }
+    }
+}
+
+#[test]
+fn transposes_with_seams_across_the_outer_walk() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    outer_seam_case::<u32>([1, 8, 1, 2, 3, 8, 8, 8]);
+    outer_seam_case::<u64>([1, 8, 1, 1, 3, 4, 4, 8]);
+    outer_seam_case::<u16>([1, 8, 1, 1, 2, 16, 16, 8]);
+    outer_seam_case::<u8>([1, 8, 1, 1, 2, 32, 32, 8]);
+}

@@ -146,25 +146,23 @@ pub fn force_streaming(on: Option<bool>) {
     );
 }
 
-/// Transposed destinations of elements of 2 bytes or more at least this
-/// large (bytes) are written with streaming stores: half the L3. A
-/// transpose's destination lines are written one block at a time, far
-/// apart. Measured on the Zen 4 VM, whole `bench_report` runs of 9 rounds
-/// alternating 16 and 32 MiB: the 25.7 MB NCHW -> NHWC f32 copy 1.01 /
-/// 1.00x ndarray streaming against 0.73 / 0.82x not; the u8 one of the
-/// same size the other way round (0.73 / 0.78x against 1.19 / 1.27x), so
-/// 1-byte elements keep the copies' threshold ([`stream_for`]).
+/// Transposed destinations at least this large (bytes) are written with
+/// streaming stores: half the L3. A transpose's destination lines are
+/// written one block at a time, far apart. Measured on the Zen 4 VM, whole
+/// `bench_report` runs of 9 rounds alternating 16 and 32 MiB: the 25.7 MB
+/// NCHW -> NHWC f32 copy 1.01 / 1.00x ndarray streaming against 0.73 /
+/// 0.82x not. (The u8 one of the same size then read the other way round,
+/// 0.73 / 0.78x against 1.19 / 1.27x, and 1-byte elements kept the copies'
+/// 32 MiB until k30: since the AVX-512 byte blocks and the seams, which
+/// only streamed copies take, a probe read it at 0.54–0.57x of a
+/// streaming copy streamed against 0.37–0.38x not, two runs of 41 rounds;
+/// docs/performance.md, section k30.)
 pub(crate) const TRANSPOSE_STREAM_MIN_BYTES: usize = 16 << 20;
 
 /// Whether a transpose writing `bytes` bytes of `T` should stream its stores.
 #[inline]
 pub(crate) fn stream_transpose<T>(bytes: usize) -> bool {
-    let min = if core::mem::size_of::<T>() >= 2 {
-        TRANSPOSE_STREAM_MIN_BYTES
-    } else {
-        STREAM_MIN_BYTES
-    };
-    stream_from::<T>(bytes, min)
+    stream_from::<T>(bytes, TRANSPOSE_STREAM_MIN_BYTES)
 }
 
 /// Whether a copy writing `bytes` bytes of `T` should stream its stores.

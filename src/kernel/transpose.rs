@@ -306,10 +306,35 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                     digits *= rows.size[j];
                     j += 1;
                 }
-                (rows.size[..k].iter().product::<usize>(), digits)
+                (rows.size[..k].iter().product::<usize>(), digits, k)
             })
     } else {
         None
+    };
+    // Seams across the outer walk: when the innermost outer axis steps the
+    // destination by `digits` rows of the seam axis, the rows of the
+    // seam's last digit continue into the head rows of that axis' next
+    // position, and their lines are seam blocks too. (The rank-8 8⁸
+    // permutation [3, 7, 1, 5, 0, 6, 2, 4]: columns [i7, i6] and rows
+    // [i1, i5] chain to 64 x 64, the seam axis i5 has delta 8, and the
+    // destination axis after it, i4, steps the source by 8⁷: outside any
+    // chain. Without these, a row in eight had its line written element
+    // by element, in two passes; NCHW -> NHWC gains the last pixel of each
+    // image.) `Some((n, x))`: n the axis' size, x the source shift from a
+    // last-digit row r to its neighbour, row r - (digits - 1)·delta at the
+    // next position (whose destination run starts at drow[r] + extent:
+    // the axis steps `digits · extent`, the chain's digit `(digits - 1)
+    // · extent` back).
+    let cross = match seam {
+        Some((delta, digits, k)) if plan.rank > 0 => {
+            let o = plan.rank - 1;
+            let step = (digits as isize).checked_mul(rows.other[k]);
+            (step == Some(plan.strides[0][o])).then(|| {
+                let back = ((digits - 1) * delta) as isize;
+                (plan.shape[o], plan.strides[1][o].wrapping_sub(back))
+            })
+        }
+        _ => None,
     };
     if seam.is_none() && !stream {
         peel = 0;
@@ -353,7 +378,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         None => (0, cols.extent),
     };
     let mut seam_cols = [0isize; B];
-    if let Some((delta, _)) = seam {
+    if let Some((delta, _, _)) = seam {
         // The tail columns of row r, then the head columns read at row
         // r + delta (rows have unit steps in the source).
         let tail = B - peel;
@@ -453,9 +478,18 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             width.min(c_hi - c0)
         }
     };
-    // The seams of rows r0..r0 + drow.len() at the outer position (dp, sp).
-    let seams = |dp: isize, sp: isize, r0: usize, drow: &[isize]| {
-        if let Some((delta, digits)) = seam {
+    // The seams of rows r0..r0 + drow.len() at the outer position (dp, sp),
+    // index `io` of the innermost outer axis.
+    let seams = |dp: isize, sp: isize, r0: usize, drow: &[isize], io: usize| {
+        if let Some((delta, digits, _)) = seam {
+            // With `cross`: the last-digit rows' neighbours are at the next
+            // position (none at the last one), and the digit-0 rows' heads
+            // were written by the previous position's seams (none at the
+            // first).
+            let (next, prev) = match cross {
+                Some((n, x)) => ((io + 1 < n).then_some(x), io > 0),
+                None => (None, false),
+            };
             // SAFETY: the seam columns of rows that have a neighbour, and
             // the rows' own tails and heads, are elements of the plan at
             // (dp, sp) (see `seam_pass`); rows r and r + delta are
@@ -468,7 +502,14 @@ unsafe fn copy_with<T: Copy, const B: usize>(
             // rows' and outer axes' destination steps are whole lines),
             // `peel` elements before a boundary, and c_hi = extent - B +
             // peel with extent a multiple of B (B elements = 64 bytes), so
-            // dp + drow[i] + c_hi is that boundary plus whole lines.
+            // dp + drow[i] + c_hi is that boundary plus whole lines. With
+            // `next` (`cross`, not the last position of the innermost outer
+            // axis), a last-digit row r's neighbour is row r - (digits -
+            // 1)·delta at the next position: an element of the plan whose
+            // source run starts x = s_o - (digits - 1)·delta past row r's
+            // and whose destination run starts at drow[r] + extent (the
+            // axis steps the destination by digits · extent); with `prev`,
+            // the previous position's pass wrote the digit-0 rows' heads.
             unsafe {
                 seam_pass::<T, B>(
                     dst,
@@ -480,6 +521,7 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                     &seam_cols,
                     (c_hi, peel, cols.extent),
                     (delta, digits),
+                    (next, prev),
                     stream,
                 )
             }
@@ -488,12 +530,12 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     if strips {
         // At each outer position, each strip runs down the rows, one tile
         // of rows at a time.
-        for_each_outer(&plan, plan.rank, |[dp, sp]| {
+        walk_outer(&plan, |[dp, sp], io| {
             if seam.is_some() {
                 let mut r0 = 0;
                 while r0 < rows.extent {
                     let nr = tile_rows(r0);
-                    seams(dp, sp, r0, rows.other_offsets(r0, &mut drow[..nr]));
+                    seams(dp, sp, r0, rows.other_offsets(r0, &mut drow[..nr]), io);
                     r0 += nr;
                 }
             }
@@ -531,13 +573,13 @@ unsafe fn copy_with<T: Copy, const B: usize>(
         0 => 0,
         r => plan.strides[1][r - 1],
     };
-    for_each_outer(&plan, plan.rank, |[dp, sp]| {
+    walk_outer(&plan, |[dp, sp], io| {
         let mut r0 = 0;
         while r0 < rows.extent {
             let nr = tile_rows(r0);
             let (lo, hi) = span(r0, nr);
             let drow = rows.other_offsets(lo, &mut drow[..hi - lo]);
-            seams(dp, sp, r0, &drow[r0 - lo..r0 - lo + nr]);
+            seams(dp, sp, r0, &drow[r0 - lo..r0 - lo + nr], io);
             let mut c0 = c_lo;
             while c0 < c_hi {
                 let nc = col_tile(c0, tile);
@@ -552,12 +594,24 @@ unsafe fn copy_with<T: Copy, const B: usize>(
                     } else {
                         (sp.wrapping_add(outer_step), 0, c_lo)
                     };
-                    let cols_next = col_tile(c_next, tile);
+                    // At the next outer position, with seams: every
+                    // column's run, the seam columns' too (that position's
+                    // seams read them first), when they fit the table. (The
+                    // rank-8 8⁸ permutation: 0.45–0.49x -> 0.48–0.52x of a
+                    // streaming copy in a probe; NCHW -> NHWC f32, whose
+                    // next row tile is mostly at the same position, took
+                    // them at every row tile in a first version: 7 % lower.)
+                    let (c_first, n_cols) =
+                        if seam.is_some() && r_next == 0 && cols.extent <= MAX_TILE {
+                            (0, cols.extent)
+                        } else {
+                            (c_next, col_tile(c_next, tile))
+                        };
                     Ahead {
                         base: src.cast::<u8>().wrapping_offset(
                             s_next.wrapping_add(r_next as isize).wrapping_mul(size),
                         ),
-                        cols: cols.other_offsets(c_next, &mut ncol[..cols_next]),
+                        cols: cols.other_offsets(c_first, &mut ncol[..n_cols]),
                         size,
                         bytes: tile.min(rows.extent - r_next) * size as usize,
                     }
@@ -585,6 +639,30 @@ unsafe fn copy_with<T: Copy, const B: usize>(
     true
 }
 
+/// [`for_each_outer`] over every axis of `plan`, in the same order, with
+/// each position's index along the innermost axis (0 when there is none).
+#[inline(always)]
+fn walk_outer(plan: &Plan<2>, mut body: impl FnMut([isize; 2], usize)) {
+    if plan.rank == 0 {
+        body(plan.start, 0);
+        return;
+    }
+    let last = plan.rank - 1;
+    let (n, ds, ss) = (
+        plan.shape[last],
+        plan.strides[0][last],
+        plan.strides[1][last],
+    );
+    for_each_outer(plan, last, |[dp, sp]| {
+        let (mut d, mut s) = (dp, sp);
+        for i in 0..n {
+            body([d, s], i);
+            d = d.wrapping_add(ds);
+            s = s.wrapping_add(ss);
+        }
+    });
+}
+
 /// The seams of rows `r0..r0 + drow.len()` (see `copy_with`): for each
 /// row r, its columns `c_hi..extent` and, when it has a neighbour
 /// `r + delta` (digit `(r / delta) % digits` is not the last), that
@@ -595,12 +673,24 @@ unsafe fn copy_with<T: Copy, const B: usize>(
 /// with `delta` added); the others go element by element. Element `(r, c)`
 /// lies at `dp + drow[r - r0] + c` in dst and `sp + offset(c) + r` in src.
 ///
+/// With `next = Some(x)` (seams across the outer walk, `cross` in
+/// `copy_with`), a row of the last digit has a neighbour too, at the next
+/// position of the innermost outer axis: its head columns are read `x`
+/// further on in the source (`x - delta` past `seam_cols`' head entries),
+/// and blocks of `B` rows that mix both kinds of neighbour are staged
+/// through the stack ([`mixed_seam_block`]). With `prev`, the rows of
+/// digit 0 have their heads written by the previous position's pass, and
+/// they are skipped here.
+///
 /// # Safety
 /// As [`copy`]'s, for the plan at the outer position (dp, sp): the rows
 /// and columns named are indices of the chains; row r + delta's
 /// destination run starts at `drow[r - r0] + extent` when r has a
-/// neighbour; with `stream`, T is plain and `dp + drow[i] + c_hi` is on a
-/// 64-byte line for every row.
+/// neighbour, and with `next = Some(x)` the neighbour of a last-digit row
+/// r (head columns at `sp + x + r + offset(c)`) is an element of the plan
+/// whose destination run starts at `drow[r - r0] + extent`; with
+/// `stream`, T is plain and `dp + drow[i] + c_hi` is on a 64-byte line for
+/// every row.
 // (Not inlined: called once per row tile, and its blocks inlined into
 // `copy_with` changed the code of the tiles' loop.)
 #[inline(never)]
@@ -615,10 +705,18 @@ unsafe fn seam_pass<T: Copy, const B: usize>(
     seam_cols: &[isize; B],
     (c_hi, peel, extent): (usize, usize, usize),
     (delta, digits): (usize, usize),
+    (next, prev): (Option<isize>, bool),
     stream: bool,
 ) {
     let tail = B - peel;
     let nr = drow.len();
+    // The columns' source offsets for a last-digit row when it has a
+    // neighbour at the next position: the tails as `seam_cols`, the heads
+    // `x - delta` further on.
+    let cross_cols: [isize; B] = core::array::from_fn(|c| match next {
+        Some(x) if c >= tail => seam_cols[c].wrapping_sub(delta as isize).wrapping_add(x),
+        _ => seam_cols[c],
+    });
     // Row r0 + i has digit `dg` of the neighbour axis and lies `rem` rows
     // into it (tracked by addition: a division per row cost more than the
     // copy of an in-cache 64 x 64 f32 transpose).
@@ -640,7 +738,8 @@ unsafe fn seam_pass<T: Copy, const B: usize>(
     let mut i = 0;
     while i < nr {
         let r = r0 + i;
-        // Rows from r on that have a neighbour: up to the last digit.
+        // Rows from r on that have a neighbour at this position: up to the
+        // last digit.
         let run = if dg + 1 < digits {
             (delta - rem) + delta * (digits - 2 - dg)
         } else {
@@ -661,6 +760,31 @@ unsafe fn seam_pass<T: Copy, const B: usize>(
             };
             i += B;
             step(&mut rem, &mut dg, B);
+            continue;
+        }
+        if next.is_some() && nr >= B {
+            // Every row has a neighbour, here or at the next position: one
+            // block of rows j..j + B, from row r or, where fewer than B
+            // rows are left, ending with the tile's last row (the rows
+            // before r written again with the same values, whole lines).
+            let j = i.min(nr - B);
+            // SAFETY: rows r0 + j..r0 + j + B are rows of this tile, each
+            // with a neighbour (this function's contract); the block's
+            // destination runs start at drow + c_hi.
+            unsafe {
+                mixed_seam_block::<T, B>(
+                    dst.offset(dp + c_hi as isize),
+                    &drow[j..j + B],
+                    src.offset(sp),
+                    r0 + j,
+                    (seam_cols, &cross_cols, tail),
+                    (delta, digits),
+                    stream,
+                )
+            };
+            let n = j + B - i;
+            i += n;
+            step(&mut rem, &mut dg, n);
             continue;
         }
         // The last `run < B` rows of a run: one block ending with them,
@@ -689,42 +813,129 @@ unsafe fn seam_pass<T: Copy, const B: usize>(
             continue;
         }
         let dr = dp + drow[i];
-        // SAFETY: (r, c) for c in c_hi..extent, and (r + delta, c) for c <
-        // peel when r has a neighbour, are elements of the plan.
+        // The head columns' source offsets of r's neighbour, if it has one.
+        let heads = if run > 0 {
+            Some(&seam_cols[tail..])
+        } else if next.is_some() {
+            Some(&cross_cols[tail..])
+        } else {
+            None
+        };
+        // SAFETY: (r, c) for c in c_hi..extent, and the neighbour's (c)
+        // for c < peel when r has one, are elements of the plan.
         unsafe {
             for (j, &sc) in seam_cols[..tail].iter().enumerate() {
                 *dst.offset(dr + (c_hi + j) as isize) = *src.offset(sp + sc + r as isize);
             }
-            if run > 0 {
-                for (j, &sc) in seam_cols[tail..].iter().enumerate() {
-                    // (sc already includes delta.)
-                    *dst.offset(dr + (extent + j) as isize) = *src.offset(sp + sc + r as isize);
-                }
+            for (j, &sc) in heads.unwrap_or(&[]).iter().enumerate() {
+                // (sc already includes delta, or x.)
+                *dst.offset(dr + (extent + j) as isize) = *src.offset(sp + sc + r as isize);
             }
         }
         i += 1;
         step(&mut rem, &mut dg, 1);
     }
+    if prev {
+        return;
+    }
     // Heads without a predecessor: the rows of digit 0, `delta` at a time.
     let (mut rem, mut dg) = (rem0, q % digits);
     let mut i = 0;
     while i < nr {
+        if dg != 0 {
+            // On to the next row of digit 0 (one step: a seam of delta 1,
+            // NCHW -> NHWC, has thousands of digits).
+            i += (delta - rem) + delta * (digits - 1 - dg);
+            (rem, dg) = (0, 0);
+            continue;
+        }
         let n = (delta - rem).min(nr - i);
-        if dg == 0 {
-            for (k, &dr) in drow[i..i + n].iter().enumerate() {
-                let r = r0 + i + k;
-                for (j, &sc) in seam_cols[tail..].iter().enumerate() {
-                    // SAFETY: (r, j) for j < peel is an element of the
-                    // plan; sc - delta is column j's source offset.
-                    unsafe {
-                        *dst.offset(dp + dr + j as isize) =
-                            *src.offset(sp + sc - delta as isize + r as isize)
-                    };
-                }
+        for (k, &dr) in drow[i..i + n].iter().enumerate() {
+            let r = r0 + i + k;
+            for (j, &sc) in seam_cols[tail..].iter().enumerate() {
+                // SAFETY: (r, j) for j < peel is an element of the
+                // plan; sc - delta is column j's source offset.
+                unsafe {
+                    *dst.offset(dp + dr + j as isize) =
+                        *src.offset(sp + sc - delta as isize + r as isize)
+                };
             }
         }
         i += n;
         step(&mut rem, &mut dg, n);
+    }
+}
+
+/// One seam block of rows `r..r + B` (`drow`: their destination offsets,
+/// from `d`) of which some have their neighbour at this position and some
+/// (the last digit) at the next one (`seam_pass` with `next`): the tail
+/// columns are read at `s + seam_cols[c] + r..`, a head column at
+/// `s + seam_cols[c] + r'` for a row r' with a neighbour here and
+/// `s + cross_cols[c] + r'` for a last-digit one. Rows all of the last
+/// digit are one block over `cross_cols`; mixed ones are gathered into a
+/// `B x B` stack buffer (a column's run of `B` rows in two or more pieces)
+/// and written from there as an ordinary block, so that every destination
+/// line is still written whole.
+///
+/// # Safety
+/// As [`seam_pass`] with `next`: rows `r..r + B` are rows of the tile, each
+/// with a neighbour; every source position named (`s + offset + row`) is
+/// an element of the plan; the destination runs `d + drow[i]..+ B` are the
+/// rows' seam lines (aligned when `stream`).
+#[inline(never)]
+unsafe fn mixed_seam_block<T: Copy, const B: usize>(
+    d: *mut T,
+    drow: &[isize],
+    s: *const T,
+    r: usize,
+    (seam_cols, cross_cols, tail): (&[isize; B], &[isize; B], usize),
+    (delta, digits): (usize, usize),
+    stream: bool,
+) {
+    let (rem, dg) = (r % delta, (r / delta) % digits);
+    if dg + 1 == digits && delta - rem >= B {
+        // SAFETY: rows r..r + B are all of the last digit: their head
+        // columns all lie at cross_cols (this function's contract).
+        unsafe { block::<T, B>(d, drow, s.add(r), cross_cols, stream) };
+        return;
+    }
+    let mut buf = [[MaybeUninit::<T>::uninit(); B]; B];
+    // Column c's run of B rows is buf[c]; one pointer for every access.
+    let b = buf.as_mut_ptr().cast::<T>();
+    // SAFETY: (whole body) every source position read is one this
+    // function's contract names (row r + k of column c, for the head
+    // columns at the offset of r + k's kind of neighbour); the writes fill
+    // buf[c][k..k + n], inside the buffer; every entry of buf is written
+    // (the tail columns whole, the head columns piece by piece over
+    // k = 0..B) before `block` reads it; buf does not overlap dst.
+    unsafe {
+        for (c, &sc) in seam_cols[..tail].iter().enumerate() {
+            core::ptr::copy_nonoverlapping(s.offset(sc + r as isize), b.add(c * B), B);
+        }
+        let (mut rem, mut dg, mut k) = (rem, dg, 0);
+        while k < B {
+            let n = (delta - rem).min(B - k);
+            let cols = if dg + 1 == digits {
+                cross_cols
+            } else {
+                seam_cols
+            };
+            for (c, &sc) in cols.iter().enumerate().skip(tail) {
+                core::ptr::copy_nonoverlapping(
+                    s.offset(sc + (r + k) as isize),
+                    b.add(c * B + k),
+                    n,
+                );
+            }
+            k += n;
+            rem += n;
+            if rem == delta {
+                rem = 0;
+                dg = if dg + 1 == digits { 0 } else { dg + 1 };
+            }
+        }
+        let scol: [isize; B] = core::array::from_fn(|c| (c * B) as isize);
+        block::<T, B>(d, drow, b, &scol, stream);
     }
 }
 

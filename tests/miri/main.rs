@@ -15,6 +15,7 @@ mod miri_audit;
 mod miri_chunks;
 mod miri_dyn;
 mod miri_engine;
+mod miri_k30;
 mod miri_kernels;
 mod miri_linalg;
 mod miri_map_drop;
