@@ -425,7 +425,9 @@ pub(crate) unsafe fn zip_mut<T, U, const N: usize>(
     }
     // Compiled with AVX2 where the CPU has it (as `sum_raw`'s runs): the
     // element loops of `f` run twice as wide, with the same operations.
-    super::simd::with_avx2(
+    // Both copies of the walk out of line (`avx2_apart`): the small-view
+    // path above stays as short as it was.
+    engine::avx2_apart(
         #[inline(always)]
         // SAFETY: this function's contract: the positions of both layouts
         // are inside their buffers, src's are readable and not written
