@@ -27,5 +27,6 @@ mod review_z28d_props;
 mod review_z29e_props;
 mod short_axis_props;
 mod z29e_props;
+mod z30;
 mod zip_long_runs;
 mod zip_props;
