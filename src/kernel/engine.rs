@@ -73,7 +73,7 @@ pub(crate) fn long_run<R>(n: usize, f: impl FnOnce() -> R) -> R {
 /// a whole traversal (`zip_mut`'s planned walk), whose portable copy,
 /// inlined, made the caller's own small-view path slower (z30: the 8x8
 /// `zip_with` spent 865 instructions in `zip_mut` against 735 once the
-/// walk's odometer was inlined; 736 with both copies apart).
+/// walk's odometer was inlined; 666 with both copies apart).
 #[inline(always)]
 pub(crate) fn avx2_apart<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
