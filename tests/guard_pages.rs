@@ -2305,4 +2305,71 @@ fn transposes_with_seams_across_the_outer_walk() {
     outer_seam_case::<u64>([1, 8, 1, 1, 3, 4, 4, 8]);
     outer_seam_case::<u16>([1, 8, 1, 1, 2, 16, 16, 8]);
     outer_seam_case::<u8>([1, 8, 1, 1, 2, 32, 32, 8]);
+
+#[test]
+fn z30_one_trip_walks_at_guards() {
+    // z30: `for_each_outer` calls its body at one place (an outer plan of
+    // rank 0 is one trip of its counted loop: 1-D views above the
+    // small-view size, rank-2 axis reductions), `fill` walks long runs
+    // through `long_run` and small views inline, `zip_with` runs its walk
+    // through `engine::avx2_apart`. 1-D views of 65 to 1000 elements,
+    // forward and reversed, small 2-D views and a (3, m) reduction, flush
+    // against a guard page at either end, under every setting.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn walks<T: Elem>() {
+        for n in [65usize, 200, 1000] {
+            let mut g = Guarded::new(n * size_of::<T>());
+            let mut h = Guarded::new(n * size_of::<T>());
+            for at_end in [true, false] {
+                let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
+                let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+                b.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(i));
+                let fwd = Layout::contiguous([n]);
+                let rev = Layout::new([n], [-1], n - 1).unwrap();
+                let one = Layout::new([n], [0], if at_end { n - 1 } else { 0 }).unwrap();
+                under_every_setting(|level, stream| {
+                    for (dl, sl) in [(fwd, fwd), (rev, fwd), (fwd, rev), (rev, one)] {
+                        let bv = StridedView::new(&*b, sl).unwrap();
+                        let mut av = StridedViewMut::new(&mut *a, dl).unwrap();
+                        av.fill(T::from_index(1));
+                        av.map_inplace(|e| *e = *e + T::from_index(1));
+                        av.zip_with(&bv, |d, s| *d = *d + *s).unwrap();
+                        let want: Vec<T> = bv.iter().map(|&s| T::from_index(2) + s).collect();
+                        assert_eq!(av.to_vec(), want, "{level:?} {stream:?} {dl:?} {sl:?}");
+                        assert_eq!(bv.fold(0usize, |k, _| k + 1), n);
+                        assert_eq!(bv.map(|&x| x).to_vec(), bv.to_vec());
+                        if size_of::<T>() >= 4 {
+                            let _ = bv.sum();
+                        }
+                    }
+                    if size_of::<T>() >= 4 {
+                        let m = n / 3;
+                        for l in [
+                            Layout::contiguous([3, m]),
+                            Layout::new([3, m], [-(m as isize), -1], 3 * m - 1).unwrap(),
+                        ] {
+                            let v = StridedView::new(&b[n - 3 * m..], l).unwrap();
+                            let _ = v.sum_axis::<1>(0).unwrap();
+                            let _ = v.t().sum_axis::<1>(1).unwrap();
+                        }
+                    }
+                    // Small views (walked inline): 8x8 and 3x5 at the guard.
+                    for (r, c) in [(8usize, 8usize), (3, 5)] {
+                        let off = if at_end { n - r * c } else { 0 };
+                        let l = Layout::new([r, c], [c as isize, 1], off).unwrap();
+                        StridedViewMut::new(&mut *a, l)
+                            .unwrap()
+                            .fill(T::from_index(3));
+                        let l = l.flip(1).unwrap();
+                        StridedViewMut::new(&mut *a, l)
+                            .unwrap()
+                            .fill(T::from_index(4));
+                    }
+                });
+            }
+        }
+    }
+    every_size!(walks);
 }

@@ -12,7 +12,12 @@
 //! d += b), `zipwith` (`d.zip_with(&b, ..)`), `stage` (`Zip` of 2, d = b:
 //! a copy's work through the staged walk), `copy` (`d.assign(&b)`, the copy
 //! engine) or `copy3` (`copy`, then a sum of a: a copy plus a third
-//! stream); `contig` or `trans` (b transposed); the edge n of the n x n f32
+//! stream); for the other kernels of the engine (z30: which of them run
+//! their element loops with AVX2), `mapinplace` (`d.map_inplace(x*0.5+1)`),
+//! `fill`, `sum` (of b), `fold` (b to f64), `mapreduce` (b to f64),
+//! `map` (`b.map(x*0.5+1)`, a new array), `mapv`, `sumaxis0` /
+//! `sumaxis1` (`b.sum_axis`), `minaxis0` (`b.min_axis(0)`) and `operator`
+//! (`&a + &b`, a new array); `contig` or `trans` (b transposed); the edge n of the n x n f32
 //! operands; repetitions. The cost of one call is (counts of 3 repetitions
 //! minus counts of 1) / 2. With a fifth argument `time` it also prints the
 //! best wall time of the repetitions (a probe, not interleaved: alternate
@@ -36,7 +41,10 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: zip_staged_counts zip|zip2|zipwith|stage|copy|copy3 contig|trans N [REPS [time]]");
+        eprintln!(
+            "usage: zip_staged_counts zip|zip2|zipwith|stage|copy|copy3|mapinplace|fill|sum|fold|\
+             mapreduce|map|mapv|sumaxis0|sumaxis1|minaxis0|operator contig|trans N [REPS [time]]"
+        );
         return;
     }
     let what = args[1].as_str();
@@ -76,6 +84,35 @@ fn main() {
             "copy3" => {
                 dv.assign(&black_box(bv)).expect("shape");
                 black_box(av.sum());
+            }
+            "mapinplace" => dv.map_inplace(|x| *x = *x * 0.5 + 1.0),
+            "fill" => dv.fill(black_box(1.5)),
+            "sum" => {
+                black_box(black_box(bv).sum());
+            }
+            "fold" => {
+                black_box(black_box(bv).fold(0.0f64, |s, &x| s + x as f64));
+            }
+            "mapreduce" => {
+                black_box(black_box(bv).map_reduce(0.0f64, |&x| x as f64, |s, x| s + x));
+            }
+            "map" => {
+                black_box(black_box(bv).map(|&x| x * 0.5 + 1.0));
+            }
+            "mapv" => {
+                black_box(black_box(bv).mapv(|x| x * 0.5 + 1.0));
+            }
+            "sumaxis0" => {
+                black_box(black_box(bv).sum_axis::<1>(0).expect("axis"));
+            }
+            "sumaxis1" => {
+                black_box(black_box(bv).sum_axis::<1>(1).expect("axis"));
+            }
+            "minaxis0" => {
+                black_box(black_box(bv).min_axis::<1>(0).expect("axis"));
+            }
+            "operator" => {
+                black_box(&black_box(av) + &black_box(bv));
             }
             _ => dv.zip_with(&black_box(bv), |d, b| *d += b).expect("shape"),
         }

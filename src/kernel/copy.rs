@@ -299,8 +299,17 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
                 return;
             }
         }
-        // SAFETY: the run covers the inner axis at an in-range index.
-        unsafe { copy_run(dst, dp, dc, src, sp, sc, n) }
+        // Long runs compiled with AVX2 where the CPU has it (z30: the
+        // contiguous 256² f32 `assign` ran copy_forward's [T; 8] moves as
+        // pairs of 16-byte loads and stores, 38,001 instructions per call
+        // against 23,428 for the same bytes through a 2-operand `Zip`;
+        // with this call 21,680, and 64²: 3,441 -> 2,480).
+        super::engine::long_run(
+            n,
+            #[inline(always)]
+            // SAFETY: the run covers the inner axis at an in-range index.
+            move || unsafe { copy_run(dst, dp, dc, src, sp, sc, n) },
+        )
     });
     if stream || stream_rev {
         simd::stream_fence();

@@ -67,6 +67,34 @@ pub(crate) fn long_run<R>(n: usize, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Runs `f` compiled with AVX2 where the CPU has it, as
+/// [`with_avx2`](super::simd::with_avx2) does, but with both copies of `f`
+/// out of line: the caller keeps only the level check and two calls. For
+/// a whole traversal (`zip_mut`'s planned walk), whose portable copy,
+/// inlined, made the caller's own small-view path slower (z30: the 8x8
+/// `zip_with` spent 865 instructions in `zip_mut` against 735 once the
+/// walk's odometer was inlined; 666 with both copies apart).
+#[inline(always)]
+pub(crate) fn avx2_apart<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if avx2() {
+        // (An `unsafe fn`, so that calling it states the level check
+        // above; safe `#[target_feature]` functions exist since Rust 1.86.)
+        #[target_feature(enable = "avx2")]
+        #[inline(never)]
+        unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        // SAFETY: the level is Avx2 (or above) only when the CPU has AVX2.
+        return unsafe { run(f) };
+    }
+    #[inline(never)]
+    fn portable<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+    portable(f)
+}
+
 /// Rows of a tile, in units of the tile edge.
 const TILE_ROWS: usize = if cfg!(miri) { 3 } else { 16 };
 

@@ -66,6 +66,13 @@
 //! 4096² f32 probe from 7.7-7.9 to 7.3-7.5 ms (`zip_with`), but P3 `Zip`
 //! fell from 0.51x to 0.39-0.41x of contiguous in `elementwise_report`:
 //! not kept.
+//!
+//! z30 (z28d's probe, docs/performance.md): staging alone 7.3-7.6 ms
+//! against 4.9-5.0 for the whole contiguous call (about 9 GB/s against
+//! 40). Tried without gain: the next strip's staged lines hinted 1, 2 or
+//! 4 strips ahead (T0 or T2); strips of 32 or 64 source elements per row
+//! (128-256 bytes per visit); the next tile's source rows hinted into L2
+//! a 1 KiB run per body row (what the copy engine's square tiles do).
 
 use super::engine::{for_each_run_ahead, prefetch_run};
 use super::loops::{for_each_outer, small_numel, small_runs};

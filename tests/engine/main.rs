@@ -29,5 +29,6 @@ mod review_z29e_props;
 mod short_axis_props;
 mod u30;
 mod z29e_props;
+mod z30;
 mod zip_long_runs;
 mod zip_props;

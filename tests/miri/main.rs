@@ -57,3 +57,4 @@ mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
 mod u30;
+mod z30;
