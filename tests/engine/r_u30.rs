@@ -317,3 +317,96 @@ fn product_into_one_half_while_the_sibling_is_written() {
     go::<f64>(17, 5, 8);
     go::<f64>(16, 3, 24);
 }
+
+// Fractional values (not small integers: rounding shows), random layouts
+// from the orientations above, k past kc = 256 now and then: `dot` within
+// a tolerance of a triple loop in f64 (`k·ε·Σ|a·b|`), and bit for bit
+// ndarray's `dot` of the same elements (the same matrixmultiply kernels,
+// features unified, each element summed in the same order: the f32 copy
+// and the f64 transposed product change neither).
+mod fractional {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn frac(i: usize, seed: u64) -> f64 {
+        let h = (i as u64 ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+
+    fn go<T>(m: usize, k: usize, n: usize, oa: usize, ob: usize, seed: u64, eps: f64)
+    where
+        T: Elem + Into<f64> + ndarray::LinalgScalar + num_from::FromF64,
+    {
+        let sa = operand_strides(m, k)[oa % operand_strides(m, k).len()];
+        let sb = operand_strides(k, n)[ob % operand_strides(k, n).len()];
+        let (la, lena) = place([m, k], sa, 1);
+        let (lb, lenb) = place([k, n], sb, 2);
+        let xa: Vec<T> = (0..lena).map(|i| T::from_f64(frac(i, seed))).collect();
+        let xb: Vec<T> = (0..lenb).map(|i| T::from_f64(frac(i, !seed))).collect();
+        let a = StridedView::new(&xa, la).unwrap();
+        let b = StridedView::new(&xb, lb).unwrap();
+        let got = a.dot(&b);
+        let na = ndarray::Array2::from_shape_fn((m, k), |(i, p)| xa[pos(&la, [i, p])]);
+        let nb = ndarray::Array2::from_shape_fn((k, n), |(p, j)| xb[pos(&lb, [p, j])]);
+        // ndarray's operands in the same orders (its dot takes views of
+        // any strides; a transposed or flipped view of a standard array).
+        let na = match oa % 4 {
+            1 => na.t().as_standard_layout().into_owned().reversed_axes(),
+            _ => na,
+        };
+        let want_nd = na.dot(&nb);
+        for i in 0..m {
+            for j in 0..n {
+                let (mut s, mut mag) = (0.0f64, 0.0f64);
+                for p in 0..k {
+                    let x: f64 = xa[pos(&la, [i, p])].into();
+                    let y: f64 = xb[pos(&lb, [p, j])].into();
+                    s += x * y;
+                    mag += (x * y).abs();
+                }
+                let g: f64 = got[[i, j]].into();
+                assert!(
+                    (g - s).abs() <= (k as f64) * eps * mag + f64::MIN_POSITIVE,
+                    "({m}, {k}, {n}) {sa:?} {sb:?}: [{i}, {j}] = {g}, want {s}"
+                );
+                let w: f64 = want_nd[(i, j)].into();
+                assert!(
+                    g.to_bits() == w.to_bits(),
+                    "({m}, {k}, {n}) {sa:?} {sb:?}: [{i}, {j}] = {g}, ndarray {w}"
+                );
+            }
+        }
+    }
+
+    mod num_from {
+        pub trait FromF64 {
+            fn from_f64(v: f64) -> Self;
+        }
+        impl FromF64 for f32 {
+            fn from_f64(v: f64) -> Self {
+                v as f32
+            }
+        }
+        impl FromF64 for f64 {
+            fn from_f64(v: f64) -> Self {
+                v
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn dot_of_fractions_within_tolerance_and_as_ndarray(
+            m in prop_oneof![1usize..=18, 60usize..=66],
+            k in prop_oneof![4 => 1usize..=20, 1 => 255usize..=260],
+            n in prop_oneof![1usize..=18, 60usize..=66],
+            oa in 0usize..11,
+            ob in 0usize..11,
+            seed in any::<u64>(),
+        ) {
+            go::<f32>(m, k, n, oa, ob, seed, f32::EPSILON as f64);
+            go::<f64>(m, k, n, oa, ob, seed, f64::EPSILON);
+        }
+    }
+}
