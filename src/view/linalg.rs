@@ -7,9 +7,14 @@
 //! `f32` and `f64` matrix products run on the `matrixmultiply` crate
 //! (ndarray's own GEMM, feature `alloc`), which takes arbitrary row and
 //! column strides for `A` and `B` (negative and zero included) and any
-//! non-aliasing strides for `C`: every view is passed as it is, never
-//! copied. Every other numeric type ([`LinalgScalar`]) runs on a loop over
-//! rows of the element-wise engine. As in BLAS, `β = 0` overwrites `C`
+//! non-aliasing strides for `C`: views are passed as they are, with one
+//! exception: where matrixmultiply runs its AVX-512 kernels (x86 with
+//! feature `std`, detected at run time), an `f32` `A` whose row stride is
+//! not 1 or `B` whose column stride is not 1, of at most 2^16 elements, is
+//! copied into a contiguous buffer first (faster than matrixmultiply's
+//! element-by-element packing of it; the result is the same). `C` is
+//! never copied. Every other numeric type ([`LinalgScalar`]) runs on a
+//! loop over rows of the element-wise engine. As in BLAS, `β = 0` overwrites `C`
 //! without reading it (a NaN there does not survive).
 //!
 //! Shapes that do not fit panic in `dot` and `general_mat_mul`, naming both
