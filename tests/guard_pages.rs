@@ -2330,7 +2330,11 @@ fn general_mat_mul_every_orientation_at_the_guards() {
                     for lb in orders(k, n) {
                         for lc in orders(m, n) {
                             round += 1;
-                            let beta = if round % 2 == 0 { T::ZERO } else { T::ONE };
+                            let beta = if round.is_multiple_of(2) {
+                                T::ZERO
+                            } else {
+                                T::ONE
+                            };
                             xc.iter_mut().enumerate().for_each(|(i, e)| {
                                 *e = if beta == T::ZERO {
                                     nan
