@@ -2372,4 +2372,108 @@ fn z30_one_trip_walks_at_guards() {
         }
     }
     every_size!(walks);
+
+// Review r-u30: `general_mat_mul` on f32 (u30's operand copies) and f64
+// (u30's transposed product `Cᵀ = Bᵀ·Aᵀ`) on matrixmultiply's AVX-512
+// kernels where the CPU has them: A, B and C each flush against a guard
+// page (the last or the first element of its buffer at the guard), in
+// row-major, column-major and both-flipped orders, sizes around the
+// kernels' tiles (8, 16) and mc = 64; β = 0 over a NaN-filled C and β = 1.
+#[test]
+fn general_mat_mul_every_orientation_at_the_guards() {
+    use constrided::linalg::{general_mat_mul, LinalgScalar};
+    fn go<T: LinalgScalar + core::fmt::Debug + From<i8>>(nan: T) {
+        let sizes = [
+            (1usize, 1usize, 1usize),
+            (8, 8, 8),
+            (9, 3, 7),
+            (16, 16, 16),
+            (17, 17, 17),
+            (15, 2, 16),
+            (1, 5, 17),
+            (17, 5, 1),
+            (65, 3, 63),
+        ];
+        // The four orders of an (r, c) operand in r·c elements.
+        fn orders(r: usize, c: usize) -> [Layout<2>; 4] {
+            let (ri, ci, len) = (r as isize, c as isize, r * c);
+            [
+                Layout::new([r, c], [ci, 1], 0).unwrap(),
+                Layout::new([r, c], [1, ri], 0).unwrap(),
+                Layout::new([r, c], [-ci, -1], len - 1).unwrap(),
+                Layout::new([r, c], [-1, -ri], len - 1).unwrap(),
+            ]
+        }
+        let at = |l: &Layout<2>, i: usize, j: usize| {
+            let s = l.strides();
+            (l.offset() as isize + i as isize * s[0] + j as isize * s[1]) as usize
+        };
+        for (m, k, n) in sizes {
+            let mut ga = Guarded::new(m * k * size_of::<T>());
+            let mut gb = Guarded::new(k * n * size_of::<T>());
+            let mut gc = Guarded::new(m * n * size_of::<T>());
+            let mut round = 0usize;
+            for at_end in [true, false] {
+                let xa: &mut [T] = if at_end {
+                    ga.at_end(m * k)
+                } else {
+                    ga.at_start(m * k)
+                };
+                let xb: &mut [T] = if at_end {
+                    gb.at_start(k * n)
+                } else {
+                    gb.at_end(k * n)
+                };
+                let xc: &mut [T] = if at_end {
+                    gc.at_end(m * n)
+                } else {
+                    gc.at_start(m * n)
+                };
+                xa.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from((i % 7) as i8 - 3));
+                xb.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from((i % 5) as i8 - 2));
+                let (xa, xb) = (&*xa, &*xb);
+                for la in orders(m, k) {
+                    for lb in orders(k, n) {
+                        for lc in orders(m, n) {
+                            round += 1;
+                            let beta = if round.is_multiple_of(2) {
+                                T::ZERO
+                            } else {
+                                T::ONE
+                            };
+                            xc.iter_mut().enumerate().for_each(|(i, e)| {
+                                *e = if beta == T::ZERO {
+                                    nan
+                                } else {
+                                    T::from((i % 3) as i8)
+                                }
+                            });
+                            let c0: Vec<T> = xc.to_vec();
+                            let a = StridedView::new(xa, la).unwrap();
+                            let b = StridedView::new(xb, lb).unwrap();
+                            let mut c = StridedViewMut::new(&mut *xc, lc).unwrap();
+                            general_mat_mul(T::ONE, &a, &b, beta, &mut c);
+                            for i in 0..m {
+                                for j in 0..n {
+                                    let mut s = T::ZERO;
+                                    for p in 0..k {
+                                        s = s + xa[at(&la, i, p)] * xb[at(&lb, p, j)];
+                                    }
+                                    let q = at(&lc, i, j);
+                                    let want = if beta == T::ZERO { s } else { s + c0[q] };
+                                    assert_eq!(xc[q], want, "({m}, {k}, {n}) {la:?} {lb:?} {lc:?}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    go(f32::NAN);
+    go(f64::NAN);
 }

@@ -7,10 +7,16 @@
 //! `f32` and `f64` matrix products run on the `matrixmultiply` crate
 //! (ndarray's own GEMM, feature `alloc`), which takes arbitrary row and
 //! column strides for `A` and `B` (negative and zero included) and any
-//! non-aliasing strides for `C`: every view is passed as it is, never
-//! copied. Every other numeric type ([`LinalgScalar`]) runs on a loop over
-//! rows of the element-wise engine. As in BLAS, `β = 0` overwrites `C`
-//! without reading it (a NaN there does not survive).
+//! non-aliasing strides for `C`: views are passed as they are, with one
+//! exception: where matrixmultiply runs its AVX-512 kernels (x86 with
+//! feature `std`, detected at run time), an `f32` `A` whose row stride is
+//! not 1 or `B` whose column stride is not 1, of at least 16 rows (`A`) or
+//! columns (`B`) and at most 2^16 elements, is copied into a contiguous
+//! buffer first (faster than matrixmultiply's element-by-element packing
+//! of it; the result is the same). `C` is never copied. Every other
+//! numeric type ([`LinalgScalar`]) runs on a loop over rows of the
+//! element-wise engine. As in BLAS, `β = 0` overwrites `C` without
+//! reading it (a NaN there does not survive).
 //!
 //! Shapes that do not fit panic in `dot` and `general_mat_mul`, naming both
 //! shapes (as ndarray does); `try_dot`, [`try_general_mat_mul`] and
@@ -218,6 +224,20 @@ struct GemmOperand<T> {
 #[cfg(feature = "alloc")]
 const REPACK_MAX: usize = 1 << 16;
 
+// Whether A's rows (B's columns) fill a panel of matrixmultiply's AVX-512
+// f32 kernel (MR = NR = 16). Its packing copies runs of a panel only for the
+// full panels; the last m mod 16 rows (n mod 16 columns) are gathered one
+// element at a time whatever the strides, so an operand with fewer rows
+// (columns) than a panel gains nothing from the copy (with it, the f32
+// `dot` of a row-major (m, 256) A, m = 4..15, and a (256, 256) B took
+// 1.03-1.09x ndarray's time, without it 0.99-1.03x; load 2.9; review
+// r-u30). Under Miri any size: its cases stay small.
+#[cfg(feature = "alloc")]
+#[inline]
+fn panels(rows: usize) -> bool {
+    rows >= 16 || cfg!(miri)
+}
+
 // Whether matrixmultiply runs its AVX-512 kernels here (feature
 // `avx512`, detected at run time as matrixmultiply detects it). Under Miri
 // (which runs matrixmultiply's portable kernel) always: so that the Miri
@@ -248,7 +268,7 @@ fn gemm_repacks() -> bool {
 #[inline]
 fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
     let ([m, k], [rs, cs]) = (a.shape(), a.strides());
-    if repack && rs != 1 && m.saturating_mul(k) <= REPACK_MAX && gemm_repacks() {
+    if repack && rs != 1 && panels(m) && m.saturating_mul(k) <= REPACK_MAX && gemm_repacks() {
         // (k, m) row-major: A column-major. m ≤ m·k ≤ 2^16 fits an isize.
         let copy = a.t().to_owned();
         return GemmOperand {
@@ -272,7 +292,7 @@ fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
 #[inline]
 fn gemm_b<T: Copy>(b: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
     let ([k, n], [rs, cs]) = (b.shape(), b.strides());
-    if repack && cs != 1 && k.saturating_mul(n) <= REPACK_MAX && gemm_repacks() {
+    if repack && cs != 1 && panels(n) && k.saturating_mul(n) <= REPACK_MAX && gemm_repacks() {
         let copy = b.to_owned();
         return GemmOperand {
             ptr: copy.data.as_ptr(),

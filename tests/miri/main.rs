@@ -56,5 +56,6 @@ mod miri_zip_move;
 mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
+mod r_u30;
 mod u30;
 mod z30;
