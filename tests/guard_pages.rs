@@ -2305,6 +2305,7 @@ fn transposes_with_seams_across_the_outer_walk() {
     outer_seam_case::<u64>([1, 8, 1, 1, 3, 4, 4, 8]);
     outer_seam_case::<u16>([1, 8, 1, 1, 2, 16, 16, 8]);
     outer_seam_case::<u8>([1, 8, 1, 1, 2, 32, 32, 8]);
+}
 
 #[test]
 fn z30_one_trip_walks_at_guards() {
@@ -2372,6 +2373,7 @@ fn z30_one_trip_walks_at_guards() {
         }
     }
     every_size!(walks);
+}
 
 // Review r-u30: `general_mat_mul` on f32 (u30's operand copies) and f64
 // (u30's transposed product `Cᵀ = Bᵀ·Aᵀ`) on matrixmultiply's AVX-512
