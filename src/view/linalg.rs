@@ -7,13 +7,10 @@
 //! `f32` and `f64` matrix products run on the `matrixmultiply` crate
 //! (ndarray's own GEMM, feature `alloc`), which takes arbitrary row and
 //! column strides for `A` and `B` (negative and zero included) and any
-//! non-aliasing strides for `C`: views are passed as they are, with one
-//! exception: where matrixmultiply runs its AVX-512 kernels (x86 with
-//! feature `std`, detected at run time), an `f32` `A` whose row stride is
-//! not 1 or `B` whose column stride is not 1, of at least 16 rows (`A`) or
-//! columns (`B`) and at most 2^16 elements, is copied into a contiguous
-//! buffer first (faster than matrixmultiply's element-by-element packing
-//! of it; the result is the same). `C` is never copied. Every other
+//! non-aliasing strides for `C`: views are passed as they are, never
+//! copied (its AVX-512 kernels, where the CPU has them, are picked at run
+//! time with feature `std`; `f64` runs the same product transposed,
+//! `Cᵀ = Bᵀ·Aᵀ`, which touches the same elements). Every other
 //! numeric type ([`LinalgScalar`]) runs on a loop over rows of the
 //! element-wise engine. As in BLAS, `β = 0` overwrites `C` without
 //! reading it (a NaN there does not survive).
@@ -209,103 +206,28 @@ macro_rules! half_scalar {
 #[cfg(feature = "half")]
 half_scalar!(half::f16, half::bf16);
 
-// An operand of matrixmultiply's GEMM: the pointer at its element (0, 0)
-// and its row and column strides, and the copy they point into when the
-// operand was repacked (`gemm_a` / `gemm_b`; kept alive with them).
+// An operand of matrixmultiply's GEMM as the view gives it: the pointer at
+// its element (0, 0) and its row and column strides. Never a copy: the
+// GEMM accepts every stride a view has (API.md: no copy of operands whose
+// strides matrixmultiply accepts). r-u30/u30 measured copying an f32
+// operand that matrixmultiply gathers element by element at 1.03-1.16x
+// ndarray's 64² time on AVX-512 kernels; the contract rules it out
+// (docs/performance.md, "u30").
 #[cfg(feature = "alloc")]
 struct GemmOperand<T> {
     ptr: *const T,
     rs: isize,
     cs: isize,
-    _copy: Option<StridedArray<T, 2>>,
 }
 
-// The largest operand (elements) that `gemm_a` / `gemm_b` copy first.
-#[cfg(feature = "alloc")]
-const REPACK_MAX: usize = 1 << 16;
-
-// Whether A's rows (B's columns) fill a panel of matrixmultiply's AVX-512
-// f32 kernel (MR = NR = 16). Its packing copies runs of a panel only for the
-// full panels; the last m mod 16 rows (n mod 16 columns) are gathered one
-// element at a time whatever the strides, so an operand with fewer rows
-// (columns) than a panel gains nothing from the copy (with it, the f32
-// `dot` of a row-major (m, 256) A, m = 4..15, and a (256, 256) B took
-// 1.03-1.09x ndarray's time, without it 0.99-1.03x; load 2.9; review
-// r-u30). Under Miri any size: its cases stay small.
 #[cfg(feature = "alloc")]
 #[inline]
-fn panels(rows: usize) -> bool {
-    rows >= 16 || cfg!(miri)
-}
-
-// Whether matrixmultiply runs its AVX-512 kernels here (feature
-// `avx512`, detected at run time as matrixmultiply detects it). Under Miri
-// (which runs matrixmultiply's portable kernel) always: so that the Miri
-// cases cover the copies' path into the GEMM.
-#[cfg(feature = "alloc")]
-#[inline]
-fn gemm_repacks() -> bool {
-    if cfg!(miri) {
-        return true;
-    }
-    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        std::is_x86_feature_detected!("avx512f")
-    }
-    #[cfg(not(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64"))))]
-    {
-        false
-    }
-}
-
-// A as matrixmultiply gets it. Its packing copies A by runs of the
-// kernel's MR rows when A's row stride is 1 and one element at a time
-// otherwise; with the AVX-512 f32 kernel (16 x 16 tiles) that gather costs
-// more than a transposing copy through the crate's own kernels for an A
-// of up to 256² elements (`repack`: f32 only; docs/performance.md, "u30").
-// The copy is a column-major A: strides (1, m).
-#[cfg(feature = "alloc")]
-#[inline]
-fn gemm_a<T: Copy>(a: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
-    let ([m, k], [rs, cs]) = (a.shape(), a.strides());
-    if repack && rs != 1 && panels(m) && m.saturating_mul(k) <= REPACK_MAX && gemm_repacks() {
-        // (k, m) row-major: A column-major. m ≤ m·k ≤ 2^16 fits an isize.
-        let copy = a.t().to_owned();
-        return GemmOperand {
-            ptr: copy.data.as_ptr(),
-            rs: 1,
-            cs: m as isize,
-            _copy: Some(copy),
-        };
-    }
+fn gemm_operand<T>(v: StridedView<'_, T, 2>) -> GemmOperand<T> {
+    let [rs, cs] = v.strides();
     GemmOperand {
-        ptr: a.as_ptr().wrapping_add(a.offset()),
+        ptr: v.as_ptr().wrapping_add(v.offset()),
         rs,
         cs,
-        _copy: None,
-    }
-}
-
-// B as matrixmultiply gets it: as `gemm_a`, for B's packing by runs of NR
-// columns (column stride 1); the copy is a row-major B, strides (n, 1).
-#[cfg(feature = "alloc")]
-#[inline]
-fn gemm_b<T: Copy>(b: StridedView<'_, T, 2>, repack: bool) -> GemmOperand<T> {
-    let ([k, n], [rs, cs]) = (b.shape(), b.strides());
-    if repack && cs != 1 && panels(n) && k.saturating_mul(n) <= REPACK_MAX && gemm_repacks() {
-        let copy = b.to_owned();
-        return GemmOperand {
-            ptr: copy.data.as_ptr(),
-            rs: n as isize,
-            cs: 1,
-            _copy: Some(copy),
-        };
-    }
-    GemmOperand {
-        ptr: b.as_ptr().wrapping_add(b.offset()),
-        rs,
-        cs,
-        _copy: None,
     }
 }
 
@@ -373,7 +295,7 @@ unsafe fn gemm_call<T: Copy>(
 }
 
 macro_rules! float_scalar {
-    ($t:ty, $gemm:path, $repack:expr, $swap:expr) => {
+    ($t:ty, $gemm:path, $swap:expr) => {
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
             const ZERO: $t = 0.0;
@@ -396,15 +318,12 @@ macro_rules! float_scalar {
                     scale(beta, &mut c);
                     return;
                 }
-                let (ga, gb) = (gemm_a(a, $repack), gemm_b(b, $repack));
+                let (ga, gb) = (gemm_operand(a), gemm_operand(b));
                 let sc = c.strides();
                 let cp = c.as_mut_ptr().wrapping_add(c.offset());
                 // SAFETY: the shapes were checked (release builds too) and no
                 // operand is empty, so `ga.ptr`, `gb.ptr`, `cp` point at
-                // element (0, 0) of their views (or of the operand's copy,
-                // alive in `ga` / `gb` until after the call, with the copy's
-                // strides: (1, m) for A, (n, 1) for B, contiguous, of the
-                // operand's shape) and every `p + i·rs + j·cs` that
+                // element (0, 0) of their views and every `p + i·rs + j·cs` that
                 // matrixmultiply forms for in-range (i, j) is a position the
                 // view reaches: inside its buffer, valid for reads (A, B) for
                 // the borrow, and for writes (C) — matrixmultiply accepts any
@@ -459,7 +378,7 @@ macro_rules! float_scalar {
                 let layout = crate::Layout::contiguous([m, n]);
                 let len = m * n;
                 let mut data: alloc::vec::Vec<$t> = alloc::vec::Vec::with_capacity(len);
-                let (ga, gb) = (gemm_a(a, $repack), gemm_b(b, $repack));
+                let (ga, gb) = (gemm_operand(a), gemm_operand(b));
                 // SAFETY: as in `gemm` for A and B (k == k2 checked above,
                 // no operand empty, every position matrixmultiply forms for
                 // in-range (i, j) is one the view reaches). C is `data`'s
@@ -493,11 +412,11 @@ macro_rules! float_scalar {
         }
     };
 }
-// f32 repacks (`gemm_a`) and runs the product as it stands; f64 does not
-// repack (its AVX-512 kernel, 8 x 8, ran slower with the copy at 64²) and
-// runs the transposed product (`gemm_call`) (docs/performance.md, "u30").
-float_scalar!(f32, matrixmultiply::sgemm, true, false);
-float_scalar!(f64, matrixmultiply::dgemm, false, true);
+// f32 runs the product as it stands; f64 the transposed product
+// (`gemm_call`: faster on every layout of u30's 64² AVX-512 probe,
+// docs/performance.md, "u30").
+float_scalar!(f32, matrixmultiply::sgemm, false);
+float_scalar!(f64, matrixmultiply::dgemm, true);
 
 // Σ x·y over two slices of one length, eight partial sums (as ndarray's
 // unrolled `dot`).
