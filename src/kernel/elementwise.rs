@@ -8,7 +8,7 @@
 use core::mem::size_of;
 
 use super::engine::{self, for_each_run, long_run, walk};
-use super::loops::{for_each_outer, small_numel, small_runs};
+use super::loops::{for_each_outer_one_site, small_numel, small_runs};
 use super::plan::{Order, Plan};
 use super::zip_stage::{self, Staged};
 use crate::layout::Layout;
@@ -595,7 +595,7 @@ pub(crate) unsafe fn map_uninit<T, U, const N: usize>(
                     plan.shape[inner],
                     [plan.strides[0][inner], plan.strides[1][inner]],
                 );
-                for_each_outer(&plan, inner, |pos| body(pos, n, c));
+                for_each_outer_one_site(&plan, inner, |pos| body(pos, n, c));
             }
             _ => for_each_run(&plan, tile, body),
         },

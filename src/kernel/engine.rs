@@ -21,7 +21,11 @@
 //! time: [`static_for_each`] is a plain nest of loops over the constant
 //! shape.
 
-use super::loops::for_each_outer;
+use super::loops::{for_each_outer, for_each_outer_one_site};
+
+// The run length from which `for_each_run_ahead` walks its outer axes
+// with `for_each_outer_one_site`.
+const ONE_SITE_RUN: usize = 32;
 // (Also for `Zip`'s direct walk of small views.)
 pub(crate) use super::loops::{small_numel, small_runs};
 use super::plan::{Order, Plan};
@@ -170,7 +174,15 @@ pub(crate) fn for_each_run_ahead<const K: usize>(
     let Some(b) = conflict_axis(plan) else {
         let n = plan.shape[inner];
         let s: [isize; K] = crate::array_from(|k| plan.strides[k][inner]);
-        for_each_outer(plan, inner, |pos| body(pos, n, s));
+        // Long runs: `body` inlined into the caller's AVX2 function
+        // (`for_each_outer_one_site`); short ones (the small blocks of the
+        // copy engine's in-cache transposes, 8 elements) keep the early
+        // return, 14% faster there at the same instruction count.
+        if n >= ONE_SITE_RUN {
+            for_each_outer_one_site(plan, inner, |pos| body(pos, n, s));
+        } else {
+            for_each_outer(plan, inner, |pos| body(pos, n, s));
+        }
         return;
     };
     // Tiled: the odometer runs over the other axes; the inner axis `a` and
@@ -216,7 +228,7 @@ pub(crate) fn for_each_run_ahead<const K: usize>(
                 .wrapping_add((a as isize).wrapping_mul(sa[k]))
         })
     };
-    for_each_outer(&outer, outer.rank, |base| {
+    for_each_outer_one_site(&outer, outer.rank, |base| {
         let mut b0 = 0;
         while b0 < nb {
             let b1 = b0 + (nb - b0).min(rows);

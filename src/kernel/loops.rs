@@ -23,14 +23,68 @@ use crate::MAX_RANK;
 /// made nine copies of every kernel; the carry runs once per inner loop,
 /// so the rank being a variable costs nothing measurable.
 ///
-/// `body` is called at one place (`outer == 0` is one trip of the counted
-/// loop), so that the compiler inlines it: a closure called from two
-/// places was left out of line, compiled without the caller's
-/// `#[target_feature]` (z30: `zip_with` on contiguous 256² f32 ran its
-/// element loop 4 wide inside `with_avx2`, 91,097 instructions per call
-/// against a 2-operand `Zip`'s 31,610).
 #[inline(always)]
 pub(crate) fn for_each_outer<const K: usize>(
+    plan: &Plan<K>,
+    outer: usize,
+    mut body: impl FnMut([isize; K]),
+) {
+    if outer == 0 {
+        body(plan.start);
+        return;
+    }
+    let last = outer - 1;
+    let n = plan.shape[last];
+    let mut step = [0isize; K];
+    for k in 0..K {
+        step[k] = plan.strides[k][last];
+    }
+    let mut index = [0usize; MAX_RANK];
+    let mut pos = plan.start;
+    loop {
+        let mut p = pos;
+        for _ in 0..n {
+            body(p);
+            for k in 0..K {
+                p[k] = p[k].wrapping_add(step[k]);
+            }
+        }
+        // Carry into the axes above `last`.
+        let mut a = last;
+        loop {
+            if a == 0 {
+                return;
+            }
+            a -= 1;
+            index[a] += 1;
+            for k in 0..K {
+                pos[k] = pos[k].wrapping_add(plan.strides[k][a]);
+            }
+            if index[a] < plan.shape[a] {
+                break;
+            }
+            index[a] = 0;
+            for k in 0..K {
+                // How far operand k moves back when axis a wraps to 0.
+                let back = plan.strides[k][a].wrapping_mul(plan.shape[a] as isize);
+                pos[k] = pos[k].wrapping_sub(back);
+            }
+        }
+    }
+}
+
+/// [`for_each_outer`] with `body` called at one place (`outer == 0` is one
+/// trip of the counted loop), so that the compiler inlines it: a closure
+/// called from two places was left out of line, compiled without the
+/// caller's `#[target_feature]` (z30: `zip_with` on contiguous 256² f32 ran
+/// its element loop 4 wide inside `with_avx2`, 91,097 instructions per call
+/// against a 2-operand `Zip`'s 31,610). Only for the element-wise walks
+/// whose body is a long run: for the copy engine's small blocks its one
+/// trip cost the in-cache 8x8 transpose 14% of its speed at the same
+/// instruction count (`bench_report`, alternated), so they keep the early
+/// return.
+#[inline(always)]
+pub(crate) fn for_each_outer_one_site<const K: usize>(
     plan: &Plan<K>,
     outer: usize,
     mut body: impl FnMut([isize; K]),

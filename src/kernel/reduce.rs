@@ -7,7 +7,7 @@ use core::mem::size_of;
 #[cfg(feature = "alloc")]
 use super::elementwise::sum_slice;
 use super::engine::{self, for_each_run};
-use super::loops::for_each_outer;
+use super::loops::for_each_outer_one_site;
 use super::plan::{Order, Plan};
 use crate::layout::Layout;
 
@@ -63,7 +63,7 @@ pub(crate) unsafe fn reduce_into<T, B, const N: usize, const R: usize>(
         let mut outer = plan;
         let (n, _) = outer.take_axis(r - 1);
         let (rows, [rs, _]) = outer.take_axis(r - 2);
-        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+        for_each_outer_one_site(&outer, outer.rank, |[sp, dp]| {
             // SAFETY: the plan's positions are reached by the layouts:
             // sp + k·rs + j (k < rows, j < n) by sl, dp + j by dl (n
             // distinct positions, exclusively ours, none a source one).
@@ -240,7 +240,7 @@ unsafe fn sum_axis_with<T, const N: usize, const R: usize>(
         let mut outer = plan;
         let (n, _) = outer.take_axis(r - 1);
         let (rows, [rs, _]) = outer.take_axis(r - 2);
-        for_each_outer(&outer, outer.rank, |[sp, dp]| {
+        for_each_outer_one_site(&outer, outer.rank, |[sp, dp]| {
             // SAFETY: as in reduce_into: rows·rs + n stay within the
             // source positions of sl; dst's row is n distinct positions.
             unsafe {
