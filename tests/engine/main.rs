@@ -18,6 +18,7 @@ mod engine_props;
 mod kernel_props;
 mod linalg_props;
 mod materialize_props;
+mod r_z30;
 mod reduce_props;
 mod review_avx_props;
 mod review_k29e_props;

@@ -55,4 +55,5 @@ mod miri_zip_move;
 mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
+mod r_z30;
 mod z30;
