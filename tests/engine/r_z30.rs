@@ -316,6 +316,44 @@ fn fill_panics<const N: usize>(shape: [usize; N], (st, off): ([isize; N], usize)
     });
 }
 
+/// `map` into values with drop glue, the closure panicking at call
+/// `stop`, under every setting: the written outputs are dropped exactly
+/// once (the unwinding guard replays the walk's order), none twice.
+fn map_panics<const N: usize>(shape: [usize; N], (st, off): ([isize; N], usize), stop: usize) {
+    let l = Layout::new(shape, st, off).unwrap();
+    let buf: Vec<u32> = (0..l.required_len() as u32 + 1).collect();
+    let v = StridedView::new(&buf, l).unwrap();
+    let n: usize = shape.iter().product();
+    every_setting(|set| {
+        let alive0 = alive();
+        let mut calls = 0;
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            v.map(|&x| {
+                calls += 1;
+                assert_ne!(calls, stop, "map closure {stop} fails");
+                C::new(u64::from(x))
+            })
+        }));
+        assert_eq!(r.is_err(), stop <= n, "{set} {l:?} stop {stop}");
+        if let Ok(a) = r {
+            let want: Vec<u64> = model::indices(shape)
+                .into_iter()
+                .map(|i| u64::from(buf[pos(st, off, i)]))
+                .collect();
+            assert_eq!(
+                a.into_vec().iter().map(|c| c.0).collect::<Vec<_>>(),
+                want,
+                "{set} {l:?}"
+            );
+        }
+        assert_eq!(
+            alive(),
+            alive0,
+            "{set} {l:?} stop {stop}: outputs dropped once"
+        );
+    });
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
@@ -350,6 +388,20 @@ proptest! {
         axis_sums_3(s3, l3);
         axis_sums_5(s5, l5);
         axis_sums_8(s8, l8);
+    }
+
+    #[test]
+    fn r_z30_map_panicking_closure_every_level(
+        (s1, l1) in shape::<1>().prop_flat_map(|s| (Just(s), any_strides(s))),
+        (s2, l2) in shape::<2>().prop_flat_map(|s| (Just(s), any_strides(s))),
+        (s4, l4) in shape::<4>().prop_flat_map(|s| (Just(s), any_strides(s))),
+        stop in 1usize..400,
+    ) {
+        map_panics(s1, l1, stop);
+        map_panics(s2, l2, stop);
+        map_panics(s4, l4, stop);
+        // A transposed source (tiled walk, outer rank 0).
+        map_panics(s2, ([1, s2[0].max(1) as isize], 0), stop);
     }
 
     #[test]
