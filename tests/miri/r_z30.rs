@@ -155,3 +155,36 @@ fn r_z30_tiled_pair_outer_rank_0_with_a_panicking_zip() {
     }
     assert_eq!(alive(), alive0);
 }
+
+#[test]
+fn r_z30_interleaved_halves_on_two_threads() {
+    // A 4x12 buffer split along its inner axis: the halves' rows
+    // interleave in memory. One thread assigns and zips its half (planned:
+    // 20 elements), the other fills and maps its own meanwhile; a walk
+    // touching a position of the sibling is a data race under Miri.
+    let src: Vec<u32> = (0..48).map(|i| i * 5 + 2).collect();
+    let sv = StridedView::new(&src, Layout::contiguous([4, 12]))
+        .unwrap()
+        .flip(0)
+        .unwrap();
+    let (s1, _) = sv.split_at(1, 5).unwrap();
+    let mut buf = vec![0u32; 48];
+    let mut v = StridedViewMut::new(&mut buf, Layout::contiguous([4, 12])).unwrap();
+    let (mut h1, mut h2) = v.split_at_mut(1, 5).unwrap();
+    std::thread::scope(|sc| {
+        sc.spawn(|| {
+            h1.assign(&s1).unwrap();
+            h1.zip_with(&s1.t().t(), |x, &y| *x += y).unwrap();
+        });
+        sc.spawn(|| {
+            h2.fill(9);
+            h2.map_inplace(|x| *x += 1);
+        });
+    });
+    for r in 0..4 {
+        for c in 0..12 {
+            let want = if c < 5 { 2 * src[(3 - r) * 12 + c] } else { 10 };
+            assert_eq!(buf[r * 12 + c], want, "({r}, {c})");
+        }
+    }
+}
