@@ -2479,3 +2479,112 @@ fn general_mat_mul_every_orientation_at_the_guards() {
     go(f32::NAN);
     go(f64::NAN);
 }
+
+#[test]
+fn r_z30_copy_long_runs_and_deep_outer_walks_at_guards() {
+    // r-z30 (review of z30): the copy walk's contiguous runs go through
+    // `engine::long_run` (AVX2 from 16 elements), so runs of 15 to 33
+    // elements and long ones, forward, reversed and step 2, flush against
+    // a guard page at either end; and views of rank 5 (outer walks of
+    // rank 4, the odometer's carry) filled, assigned and zipped there.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn runs<T: Elem>() {
+        for n in [15usize, 16, 17, 31, 32, 33, 100, 1000] {
+            let rows = 3usize;
+            let len = rows * n * 2;
+            let mut g = Guarded::new(len * size_of::<T>());
+            let mut h = Guarded::new(len * size_of::<T>());
+            for at_end in [true, false] {
+                let a: &mut [T] = if at_end {
+                    g.at_end(len)
+                } else {
+                    g.at_start(len)
+                };
+                let b: &mut [T] = if at_end {
+                    h.at_end(len)
+                } else {
+                    h.at_start(len)
+                };
+                b.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = T::from_index(i));
+                let m = (rows * n) as isize;
+                // Layouts of [rows, n] whose reach touches both ends.
+                let layouts = [
+                    Layout::new([rows, n], [2 * n as isize, 1], n).unwrap(),
+                    Layout::new([rows, n], [-(2 * n as isize), -1], len - 1).unwrap(),
+                    Layout::new([rows, n], [2 * n as isize, 2], 1).unwrap(),
+                    Layout::new([rows, n], [2, 2 * rows as isize], 1).unwrap(),
+                    Layout::new([rows, n], [n as isize, 1], 0).unwrap(),
+                    Layout::new([rows, n], [-(2 * n as isize), -1], 5 * n - 1).unwrap(),
+                    Layout::new([rows, n], [-1, -(rows as isize)], m as usize - 1).unwrap(),
+                ];
+                under_every_setting(|level, stream| {
+                    for dl in layouts {
+                        for sl in layouts {
+                            if dl.required_len() > len || sl.required_len() > len {
+                                continue;
+                            }
+                            let bv = StridedView::new(&*b, sl).unwrap();
+                            let mut av = StridedViewMut::new(&mut *a, dl).unwrap();
+                            av.assign(&bv).unwrap();
+                            assert_eq!(
+                                av.to_vec(),
+                                bv.to_vec(),
+                                "{level:?} {stream:?} {dl:?} {sl:?}"
+                            );
+                        }
+                    }
+                });
+            }
+        }
+    }
+    every_size!(runs);
+    fn deep<T: Elem>() {
+        let shape = [2usize, 3, 1, 2, 17];
+        let len: usize = shape.iter().product();
+        let mut g = Guarded::new(len * size_of::<T>());
+        let mut h = Guarded::new(len * size_of::<T>());
+        for at_end in [true, false] {
+            let a: &mut [T] = if at_end {
+                g.at_end(len)
+            } else {
+                g.at_start(len)
+            };
+            let b: &mut [T] = if at_end {
+                h.at_end(len)
+            } else {
+                h.at_start(len)
+            };
+            b.iter_mut()
+                .enumerate()
+                .for_each(|(i, e)| *e = T::from_index(i));
+            let c = Layout::contiguous(shape);
+            let layouts = [
+                c,
+                c.flip(0).unwrap().flip(4).unwrap(),
+                c.flip(1).unwrap().flip(3).unwrap(),
+            ];
+            under_every_setting(|level, stream| {
+                for dl in layouts {
+                    for sl in layouts {
+                        let bv = StridedView::new(&*b, sl).unwrap();
+                        let mut av = StridedViewMut::new(&mut *a, dl).unwrap();
+                        av.fill(T::from_index(2));
+                        av.zip_with(&bv, |d, s| *d = *d + *s).unwrap();
+                        let want: Vec<T> = bv.iter().map(|&s| T::from_index(2) + s).collect();
+                        assert_eq!(av.to_vec(), want, "{level:?} {stream:?} {dl:?} {sl:?}");
+                        av.assign(&bv).unwrap();
+                        assert_eq!(av.to_vec(), bv.to_vec(), "{level:?} {stream:?}");
+                        Zip::from(&mut av)
+                            .and(&bv)
+                            .unwrap()
+                            .for_each(|d, s| *d = *s + *s);
+                        assert_eq!(bv.fold(0usize, |k, _| k + 1), len);
+                    }
+                }
+            });
+        }
+    }
+    every_size!(deep);
+}

@@ -20,6 +20,7 @@ mod kernel_props;
 mod linalg_props;
 mod materialize_props;
 mod r_u30;
+mod r_z30;
 mod reduce_props;
 mod review_avx_props;
 mod review_k29e_props;

@@ -57,5 +57,6 @@ mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
 mod r_u30;
+mod r_z30;
 mod u30;
 mod z30;
