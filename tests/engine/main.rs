@@ -19,6 +19,7 @@ mod k30;
 mod kernel_props;
 mod linalg_props;
 mod materialize_props;
+mod r_k30;
 mod reduce_props;
 mod review_avx_props;
 mod review_k29e_props;

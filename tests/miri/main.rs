@@ -56,3 +56,4 @@ mod miri_zip_move;
 mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
+mod r_k30;
