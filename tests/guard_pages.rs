@@ -2588,3 +2588,85 @@ fn r_z30_copy_long_runs_and_deep_outer_walks_at_guards() {
     }
     every_size!(deep);
 }
+
+// Review of k30 (r-k30): seams across the outer walk with the source
+// walked backwards along the outer axis (the walk's last position is the
+// source's first: a read of its "next" position would be before the
+// buffer, in the lower guard page) or forwards (after it, in the upper
+// one), seam digits joined over two axes with delta a (a quarter block
+// and one row), and 16-byte elements (blocks of 4 rows). Destination
+// [a, o, k2, k1, c] row-major; source a: 1, k1: a, k2: a·K1, c, then o
+// outermost.
+elem!(u128);
+fn r_k30_outer_case<T: Elem>(c: usize) {
+    let line = 64 / size_of::<T>();
+    // (a · k1 · k2, the columns' source step, more than a line: a transpose.)
+    let (a, o, k2, k1) = (line / 4 + 1, 3, 2, 2);
+    let shape = [a, o, k2, k1, c];
+    let kc = (a * k1 * k2) as isize;
+    let st = [1, kc * c as isize, (a * k1) as isize, a as isize, kc];
+    let sl = Layout::new(shape, st, 0).unwrap();
+    let dl = Layout::contiguous(shape);
+    let n = sl.numel();
+    let mut gs = Guarded::new(n * size_of::<T>());
+    let mut gd = Guarded::new((n + line) * size_of::<T>());
+    for flip in [false, true] {
+        let sl = if flip { sl.flip(1).unwrap() } else { sl };
+        for g in [1, line - 1] {
+            for at_end in [true, false] {
+                let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+                for (i, e) in src.iter_mut().enumerate() {
+                    *e = T::from_index(i);
+                }
+                let sv = StridedView::new(&*src, sl).unwrap();
+                under_every_setting(|level, stream| {
+                    let what = format!("{level:?} {stream:?} c {c} flip {flip} g {g} {at_end}");
+                    rearrange_beside_slack(&mut gd, &sv, dl, (g, at_end), &what);
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn r_k30_outer_seams_flipped_source_and_16_byte_elements() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    r_k30_outer_case::<u128>(16);
+    r_k30_outer_case::<u64>(32);
+    r_k30_outer_case::<u32>(64);
+    r_k30_outer_case::<u8>(256);
+}
+
+// The 1-byte transposes' streaming threshold (16 MiB since k30) at the
+// guards, by the size rule (streaming not forced): NCHW -> NHWC u8 with
+// 64 channels writing exactly 16 MiB (streamed: seams across N) and one
+// image less (not streamed). Release only (a 16 MiB model).
+#[test]
+fn r_k30_u8_transpose_at_the_16_mib_threshold() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for n_img in [4, 3] {
+        let shape = [n_img, 64, 64, 1024]; // 4 MiB an image
+        let sl = Layout::contiguous(shape).permute([0, 2, 3, 1]).unwrap();
+        let dl = Layout::contiguous(sl.shape());
+        let n = sl.numel();
+        let mut gs = Guarded::new(n);
+        let mut gd = Guarded::new(n + 64);
+        for at_end in [true, false] {
+            let src: &mut [u8] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            for (i, e) in src.iter_mut().enumerate() {
+                *e = (i % 251) as u8;
+            }
+            let sv = StridedView::new(&*src, sl).unwrap();
+            for level in [Level::Avx512, Level::Sse2] {
+                force_level(Some(level));
+                force_streaming(None);
+                let what = format!("{level:?} images {n_img} {at_end}");
+                rearrange_beside_slack(&mut gd, &sv, dl, (17, at_end), &what);
+            }
+            force_level(None);
+        }
+    }
+}

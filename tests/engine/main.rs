@@ -19,6 +19,7 @@ mod k30;
 mod kernel_props;
 mod linalg_props;
 mod materialize_props;
+mod r_k30;
 mod r_u30;
 mod r_z30;
 mod reduce_props;

@@ -56,6 +56,7 @@ mod miri_zip_move;
 mod miri_zip_runs;
 mod miri_zip_staged;
 mod miri_zst_from;
+mod r_k30;
 mod r_u30;
 mod r_z30;
 mod u30;
