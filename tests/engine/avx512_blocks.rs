@@ -18,8 +18,8 @@ use proptest::prelude::*;
 // Copies layout `sl` of a source skewed by `sskew` elements into `dl` of a
 // destination skewed by `dskew` and `tail` elements longer, under every
 // setting, and checks the whole destination buffer (nothing outside the
-// view is written).
-fn check<T, const N: usize>(
+// view is written). Shared by k30's and r-k30's modules.
+pub(crate) fn check<T, const N: usize>(
     make: impl Fn(usize) -> T,
     sl: Layout<N>,
     dl: Layout<N>,

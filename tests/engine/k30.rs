@@ -11,50 +11,9 @@
 //! offset within a line (peels of every width), 1-, 2-, 4- and 8-byte
 //! elements; a partial destination window must leave the rest untouched.
 
-use super::model;
-
-use super::SWITCHES;
-use constrided::kernel::{force_level, force_streaming, rearrange};
-use constrided::{Layout, StridedView, StridedViewMut};
-use model::positions;
+use super::avx512_blocks::check;
+use constrided::Layout;
 use proptest::prelude::*;
-
-// Copies `sl` of a source skewed by `sskew` elements into `dl` of a
-// destination skewed by `dskew` and `tail` elements longer, under every
-// kernel setting, and checks the whole destination buffer.
-fn check<T, const N: usize>(
-    make: impl Fn(usize) -> T,
-    sl: Layout<N>,
-    dl: Layout<N>,
-    sskew: usize,
-    dskew: usize,
-    tail: usize,
-) where
-    T: Copy + PartialEq + core::fmt::Debug,
-{
-    let _guard = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
-    let shape = sl.shape();
-    let src: Vec<T> = (0..sl.required_len() + sskew + tail).map(&make).collect();
-    let sp = positions(shape, sl.strides(), sl.offset());
-    let dp = positions(shape, dl.strides(), dl.offset());
-    let fill = make(usize::MAX / 2);
-    let mut want = vec![fill; dl.required_len() + dskew + tail];
-    for (d, s) in dp.iter().zip(&sp) {
-        want[dskew + *d as usize] = src[sskew + *s as usize];
-    }
-    for (level, stream) in model::kernel_settings() {
-        force_level(Some(level));
-        force_streaming(stream);
-        let mut dst = vec![fill; dl.required_len() + dskew + tail];
-        let n = dl.required_len();
-        let sv = StridedView::new(&src[sskew..sskew + sl.required_len()], sl).unwrap();
-        let mut dv = StridedViewMut::new(&mut dst[dskew..dskew + n], dl).unwrap();
-        rearrange(&mut dv, &sv).unwrap();
-        assert_eq!(dst, want, "{level:?} stream {stream:?} {sl:?} -> {dl:?}");
-    }
-    force_level(None);
-    force_streaming(None);
-}
 
 // The rank-8 permutation [3, 7, 1, 5, 0, 6, 2, 4] with destination axis
 // sizes `d` (the source is contiguous, permuted): source axis perm[j] has

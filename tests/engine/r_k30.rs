@@ -15,57 +15,9 @@ use super::model;
 use super::SWITCHES;
 use constrided::kernel::{force_level, force_streaming, rearrange};
 use constrided::{Layout, StridedView, StridedViewMut};
-use model::positions;
 use proptest::prelude::*;
 
-// Copies `sl` over `src[sskew..]` into `dl` over a destination buffer
-// `dskew` elements into it and `tail` longer, under every kernel setting;
-// the whole destination buffer must match the model (untouched outside).
-fn check<T, const N: usize>(
-    make: impl Fn(usize) -> T,
-    sl: Layout<N>,
-    dl: Layout<N>,
-    sskew: usize,
-    dskew: usize,
-    tail: usize,
-) where
-    T: Copy + PartialEq + core::fmt::Debug,
-{
-    let _guard = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
-    let shape = sl.shape();
-    let src: Vec<T> = (0..sl.required_len() + sskew).map(&make).collect();
-    let sp = positions(shape, sl.strides(), sl.offset());
-    let dp = positions(shape, dl.strides(), dl.offset());
-    let fill = make(usize::MAX / 3);
-    let n = dl.required_len();
-    let mut want = vec![fill; n + dskew + tail];
-    for (d, s) in dp.iter().zip(&sp) {
-        want[dskew + *d as usize] = src[sskew + *s as usize];
-    }
-    for (level, stream) in model::kernel_settings() {
-        force_level(Some(level));
-        force_streaming(stream);
-        let mut dst = vec![fill; n + dskew + tail];
-        // The source slice is exactly the view's reach.
-        let sv = StridedView::new(&src[sskew..], sl).unwrap();
-        let mut dv = StridedViewMut::new(&mut dst[dskew..dskew + n], dl).unwrap();
-        rearrange(&mut dv, &sv).unwrap();
-        if dst != want {
-            let bad = dst.iter().zip(&want).position(|(a, b)| a != b).unwrap();
-            force_level(None);
-            force_streaming(None);
-            panic!(
-                "{level:?} stream {stream:?} {sl:?} -> {dl:?} sskew {sskew} dskew {dskew}: \
-                 first wrong element {bad} (of {}): {:?} want {:?}",
-                dst.len(),
-                dst[bad],
-                want[bad]
-            );
-        }
-    }
-    force_level(None);
-    force_streaming(None);
-}
+use super::avx512_blocks::check;
 
 /// What one case of the family is made of (see `family`).
 #[derive(Clone, Copy, Debug)]
