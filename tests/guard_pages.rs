@@ -2670,3 +2670,70 @@ fn r_k30_u8_transpose_at_the_16_mib_threshold() {
         }
     }
 }
+
+#[test]
+fn copies_of_chained_runs_at_the_guards() {
+    // Runs that continue one another in the destination while the source
+    // jumps (a (1, 0, 2) permutation; `simd::stream_gather` when the copy
+    // streams): the source flush against the guards at both ends (a
+    // flipped chain axis starts at its last run), the destination ending
+    // at the upper guard with its start at every offset within a line (the
+    // last run's tail, written with ordinary stores, ends at the guard),
+    // and starting right after the lower one.
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn chained<T: Elem>() {
+        let size = size_of::<T>();
+        for run_bytes in [256usize, 264, 1024, 1032, 4104] {
+            if run_bytes % size != 0 {
+                continue;
+            }
+            let c = run_bytes / size;
+            let count = (16 << 10) / run_bytes + 3;
+            let base = Layout::contiguous([count, 2, c])
+                .permute([1, 0, 2])
+                .unwrap();
+            let dl = Layout::contiguous([2, count, c]);
+            let n = dl.required_len();
+            for flip in [false, true] {
+                let sl = if flip { base.flip(1).unwrap() } else { base };
+                let sn = sl.required_len();
+                let mut gs = Guarded::new(sn * size);
+                for src_at_end in [true, false] {
+                    let src: &mut [T] = if src_at_end {
+                        gs.at_end(sn)
+                    } else {
+                        gs.at_start(sn)
+                    };
+                    src.iter_mut()
+                        .enumerate()
+                        .for_each(|(i, e)| *e = T::from_index(i));
+                    let sv = StridedView::new(&*src, sl).unwrap();
+                    let want = sv.to_vec();
+                    for shift in line_offsets(size) {
+                        let mut gd = Guarded::new((n + shift) * size);
+                        let dst: &mut [T] = gd.at_end(n + shift);
+                        under_every_setting(|level, stream| {
+                            dst.iter_mut().for_each(|e| *e = T::default());
+                            let mut dv = StridedViewMut::new(&mut dst[shift..], dl).unwrap();
+                            rearrange(&mut dv, &sv).unwrap();
+                            assert_eq!(
+                                dv.to_vec(),
+                                want,
+                                "size {size} run {c} flip {flip} shift {shift} {level:?} {stream:?}"
+                            );
+                            assert!(dst[..shift].iter().all(|e| *e == T::default()));
+                        });
+                    }
+                    let mut gd = Guarded::new(n * size);
+                    let dst: &mut [T] = gd.at_start(n);
+                    under_every_setting(|_, _| {
+                        let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
+                        rearrange(&mut dv, &sv).unwrap();
+                        assert_eq!(dv.to_vec(), want, "size {size} run {c} at start");
+                    });
+                }
+            }
+        }
+    }
+    every_size!(chained);
+}

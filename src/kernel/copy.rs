@@ -227,6 +227,62 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
         [plan.strides[0][inner], plan.strides[1][inner]],
     );
     let size = core::mem::size_of::<T>();
+    // Runs that continue one another in the destination but not in the
+    // source (a 256³ (1, 0, 2) permutation, a column slice's `to_owned`):
+    // too short to stream one by one, but together one long destination
+    // stream, written as such (`simd::stream_gather`).
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if dc == 1 && sc == 1 && inner >= 1 {
+        let run_bytes = n.saturating_mul(size);
+        let chain = inner - 1;
+        let (count, [chain_d, chain_s]) = (
+            plan.shape[chain],
+            [plan.strides[0][chain], plan.strides[1][chain]],
+        );
+        if (GATHER_RUN_MIN..STREAM_RUN_MIN).contains(&run_bytes)
+            && chain_d == n as isize
+            && count.saturating_mul(run_bytes) >= STREAM_RUN_MIN
+            && simd::stream_for::<T>(total_bytes)
+        {
+            // As the general loop's hints below: runs a page or more apart.
+            let ahead = if chain_s.unsigned_abs().saturating_mul(size) >= 4096
+                && run_bytes <= PREFETCH_RUN_MAX
+                && total_bytes >= PREFETCH_MIN_BYTES
+            {
+                PREFETCH_AHEAD
+            } else {
+                0
+            };
+            let step = chain_s.wrapping_mul(size as isize);
+            for_each_outer(&plan, chain, |[dp, sp]| {
+                // SAFETY: the `count` runs at sp + i·chain_s (i < count) are
+                // reached source positions, `n` elements each (unit
+                // stride), so i·step is an in-bounds offset; the
+                // destination's runs at dp + i·n are consecutive, `count·n`
+                // reached (ours, not read) elements from dp; T is plain
+                // (stream_for); run_bytes is n elements.
+                let done = unsafe {
+                    simd::stream_gather(
+                        dst.offset(dp).cast::<u8>(),
+                        src.offset(sp).cast::<u8>(),
+                        step,
+                        count,
+                        run_bytes,
+                        size,
+                        ahead,
+                    )
+                };
+                if !done {
+                    for i in 0..count as isize {
+                        // SAFETY: run i of this position, as above.
+                        unsafe { copy_run(dst, dp + i * chain_d, 1, src, sp + i * chain_s, 1, n) };
+                    }
+                }
+            });
+            simd::stream_fence();
+            return;
+        }
+    }
     if dc == 1
         && sc == 1
         && inner >= 1
@@ -321,6 +377,10 @@ pub(crate) unsafe fn copy_planned_sized<T: Copy>(
 // is small next to the run, and the general loop's prefetch hints for runs
 // far apart (the 1 KiB runs of a 256³ (1, 0, 2) permutation) apply.
 const SHORT_RUN_MIN: usize = 16;
+// Runs of at least this many bytes (and less than `STREAM_RUN_MIN`) whose
+// destinations continue one another take `simd::stream_gather` when the
+// copy streams.
+const GATHER_RUN_MIN: usize = 256;
 const SHORT_RUN_MAX: usize = 512;
 
 /// Copies a plan whose inner runs are contiguous on both sides and

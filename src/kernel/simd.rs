@@ -315,6 +315,149 @@ pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize
     true
 }
 
+/// Copies `count` runs of `run` bytes, run `k` read from `s + k·step`, to
+/// the `count·run` consecutive bytes from `d`, streaming whole destination
+/// lines: the runs of a copy whose destination continues from one run into
+/// the next while its source jumps (a 256³ (1, 0, 2) permutation: runs of
+/// 1 KiB, 256 KiB apart in the source, one 256 KiB stream in the
+/// destination). A line that two runs share is gathered on the stack and
+/// streamed from there, so every line between the head and the tail is
+/// one streamed write. With `ahead > 0`, entering run `k` hints run
+/// `k + ahead`'s lines (runs far apart start on a new page each, where the
+/// hardware prefetchers have no stream to follow yet). Falls back (returns
+/// `false`, touching nothing) when `d` cannot reach a line boundary at an
+/// element boundary (`size` bytes) or no whole line fits.
+///
+/// # Safety
+/// `count·run` does not overflow; for every `k < count`, `s + k·step` is
+/// valid for reads of `run` initialised bytes (`k·step` an in-bounds
+/// offset); `d` is valid for writes of `count·run` bytes, which no run
+/// overlaps; `run` is a multiple of `size`; the caller ends the copy with
+/// [`stream_fence`].
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn stream_gather(
+    d: *mut u8,
+    s: *const u8,
+    step: isize,
+    count: usize,
+    run: usize,
+    size: usize,
+    ahead: usize,
+) -> bool {
+    use core::arch::x86_64::*;
+    let total = count * run;
+    let Some((peel, lines)) = line_split(d, total / size, size) else {
+        return false;
+    };
+    /// A cursor over the runs: `left` bytes of run `k` remain, from `at`.
+    struct Runs {
+        s: *const u8,
+        step: isize,
+        count: usize,
+        run: usize,
+        ahead: usize,
+        k: usize,
+        at: *const u8,
+        left: usize,
+    }
+    impl Runs {
+        /// Enters the next run, hinting the one `ahead` further on.
+        ///
+        /// # Safety
+        /// `k + 1 < count`.
+        #[inline(always)]
+        unsafe fn next(&mut self) {
+            self.k += 1;
+            // SAFETY: k < count (caller), so k·step is an in-bounds offset
+            // from s (stream_gather's contract).
+            self.at = unsafe { self.s.offset(self.step.wrapping_mul(self.k as isize)) };
+            self.left = self.run;
+            if self.ahead > 0 && self.k + self.ahead < self.count {
+                let h = self.k + self.ahead;
+                prefetch_lines(
+                    self.s.wrapping_offset(self.step.wrapping_mul(h as isize)),
+                    self.run,
+                );
+            }
+        }
+        /// Copies the next `len` bytes of the runs to `to`.
+        ///
+        /// # Safety
+        /// At least `len` bytes of the runs remain; `to` is valid for
+        /// writes of `len` bytes that no run overlaps.
+        #[inline(always)]
+        unsafe fn take(&mut self, mut to: *mut u8, mut len: usize) {
+            while len > 0 {
+                if self.left == 0 {
+                    // SAFETY: bytes remain beyond run k, so run k + 1 exists.
+                    unsafe { self.next() };
+                }
+                let n = len.min(self.left);
+                // SAFETY: at..at + n lies in run k (n <= left), readable
+                // and initialised; to..to + n is writable (caller); they do
+                // not overlap (contract).
+                unsafe {
+                    core::ptr::copy_nonoverlapping(self.at, to, n);
+                    self.at = self.at.add(n);
+                    to = to.add(n);
+                }
+                self.left -= n;
+                len -= n;
+            }
+        }
+    }
+    let mut runs = Runs {
+        s,
+        step,
+        count,
+        run,
+        ahead,
+        k: 0,
+        at: s,
+        left: run,
+    };
+    for h in 1..=ahead.min(count.saturating_sub(1)) {
+        prefetch_lines(s.wrapping_offset(step.wrapping_mul(h as isize)), run);
+    }
+    // SAFETY: (whole body) peel + 64·lines <= total (line_split): every
+    // `take` and line below stays within the total bytes of the runs and
+    // of d; the line stores are 64-byte aligned; a line read straight from
+    // a run lies in run k (64 <= left).
+    unsafe {
+        runs.take(d, peel);
+        let mut dp = d.add(peel);
+        let mut line = [0u8; 64];
+        for _ in 0..lines {
+            if runs.left == 0 {
+                // A whole line remains, so run k + 1 exists.
+                runs.next();
+            }
+            let from = if runs.left >= 64 {
+                let p = runs.at;
+                runs.at = runs.at.add(64);
+                runs.left -= 64;
+                p
+            } else {
+                runs.take(line.as_mut_ptr(), 64);
+                line.as_ptr()
+            };
+            let a = _mm_loadu_si128(from as *const __m128i);
+            let b = _mm_loadu_si128(from.add(16) as *const __m128i);
+            let c = _mm_loadu_si128(from.add(32) as *const __m128i);
+            let e = _mm_loadu_si128(from.add(48) as *const __m128i);
+            _mm_stream_si128(dp as *mut __m128i, a);
+            _mm_stream_si128(dp.add(16) as *mut __m128i, b);
+            _mm_stream_si128(dp.add(32) as *mut __m128i, c);
+            _mm_stream_si128(dp.add(48) as *mut __m128i, e);
+            dp = dp.add(64);
+        }
+        runs.take(dp, total - peel - 64 * lines);
+    }
+    true
+}
+
 /// Writes the `size` bytes at `v` to `n` consecutive elements from `d`,
 /// streaming whole destination lines (ordinary stores up to the first
 /// 64-byte boundary of `d` and after the last): a large `fill` then

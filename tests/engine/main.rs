@@ -15,6 +15,7 @@ pub static SWITCHES: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 mod avx512_blocks;
 mod engine_props;
+mod gather31;
 mod k30;
 mod kernel_props;
 mod linalg_props;
