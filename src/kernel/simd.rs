@@ -276,6 +276,29 @@ fn line_split(d: *const u8, n: usize, size: usize) -> Option<(usize, usize)> {
     Some((peel, (bytes - peel) / 64))
 }
 
+/// Streams the 64 bytes at `from` (any alignment) to the line at `d`.
+///
+/// # Safety
+/// `from` is valid for reads of 64 initialised bytes; `d` is 64-byte
+/// aligned and valid for writes of 64 bytes that `from` does not overlap.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+unsafe fn stream_line(d: *mut u8, from: *const u8) {
+    use core::arch::x86_64::*;
+    // SAFETY: four 16-byte loads inside `from`'s 64 bytes; four aligned
+    // 16-byte streaming stores inside d's line (caller).
+    unsafe {
+        let a = _mm_loadu_si128(from as *const __m128i);
+        let b = _mm_loadu_si128(from.add(16) as *const __m128i);
+        let c = _mm_loadu_si128(from.add(32) as *const __m128i);
+        let e = _mm_loadu_si128(from.add(48) as *const __m128i);
+        _mm_stream_si128(d as *mut __m128i, a);
+        _mm_stream_si128(d.add(16) as *mut __m128i, b);
+        _mm_stream_si128(d.add(32) as *mut __m128i, c);
+        _mm_stream_si128(d.add(48) as *mut __m128i, e);
+    }
+}
+
 /// Copies `n` plain elements of `size` bytes from `s` to `d` (not
 /// overlapping), streaming whole destination lines: ordinary stores up to
 /// the first 64-byte boundary of `d` and after the last, streaming stores
@@ -288,7 +311,6 @@ fn line_split(d: *const u8, n: usize, size: usize) -> Option<(usize, usize)> {
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize) -> bool {
-    use core::arch::x86_64::*;
     let Some((peel, lines)) = line_split(d, n, size) else {
         return false;
     };
@@ -298,14 +320,7 @@ pub(crate) unsafe fn stream_copy(d: *mut u8, s: *const u8, n: usize, size: usize
         core::ptr::copy_nonoverlapping(s, d, peel);
         let (mut dp, mut sp) = (d.add(peel), s.add(peel));
         for _ in 0..lines {
-            let a = _mm_loadu_si128(sp as *const __m128i);
-            let b = _mm_loadu_si128(sp.add(16) as *const __m128i);
-            let c = _mm_loadu_si128(sp.add(32) as *const __m128i);
-            let e = _mm_loadu_si128(sp.add(48) as *const __m128i);
-            _mm_stream_si128(dp as *mut __m128i, a);
-            _mm_stream_si128(dp.add(16) as *mut __m128i, b);
-            _mm_stream_si128(dp.add(32) as *mut __m128i, c);
-            _mm_stream_si128(dp.add(48) as *mut __m128i, e);
+            stream_line(dp, sp);
             dp = dp.add(64);
             sp = sp.add(64);
         }
@@ -346,7 +361,6 @@ pub(crate) unsafe fn stream_gather(
     size: usize,
     ahead: usize,
 ) -> bool {
-    use core::arch::x86_64::*;
     let total = count * run;
     let Some((peel, lines)) = line_split(d, total / size, size) else {
         return false;
@@ -443,14 +457,7 @@ pub(crate) unsafe fn stream_gather(
                 runs.take(line.as_mut_ptr(), 64);
                 line.as_ptr()
             };
-            let a = _mm_loadu_si128(from as *const __m128i);
-            let b = _mm_loadu_si128(from.add(16) as *const __m128i);
-            let c = _mm_loadu_si128(from.add(32) as *const __m128i);
-            let e = _mm_loadu_si128(from.add(48) as *const __m128i);
-            _mm_stream_si128(dp as *mut __m128i, a);
-            _mm_stream_si128(dp.add(16) as *mut __m128i, b);
-            _mm_stream_si128(dp.add(32) as *mut __m128i, c);
-            _mm_stream_si128(dp.add(48) as *mut __m128i, e);
+            stream_line(dp, from);
             dp = dp.add(64);
         }
         runs.take(dp, total - peel - 64 * lines);
