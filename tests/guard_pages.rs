@@ -2737,3 +2737,137 @@ fn copies_of_chained_runs_at_the_guards() {
     }
     every_size!(chained);
 }
+
+// Review of `simd::stream_gather` (r-gather): sources whose runs overlap
+// one another (chain stride 1 element: a sliding window), broadcast
+// chains (every run the same one) and flipped chains with a gap, each
+// flush against the upper guard and right after the lower one; the
+// destination starting `shift` elements after the lower guard (its first
+// lines are the kernel's head), a gap of 3 elements between two chains
+// (never written), and the elements before the view and in the gap
+// checked untouched.
+#[test]
+fn r_gather31_overlapping_and_broadcast_sources_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn body<T: Elem>() {
+        let size = size_of::<T>();
+        for run_bytes in [256usize, 320, 1032] {
+            let c = run_bytes / size;
+            let count = (16 << 10) / run_bytes + 2;
+            let ci = c as isize;
+            let sources = [
+                Layout::new([2, count, c], [1, 1, 1], 0).unwrap(),
+                Layout::new([2, count, c], [0, 0, 1], 0).unwrap(),
+                Layout::new([2, count, c], [ci, -ci - 1, 1], (count - 1) * (c + 1)).unwrap(),
+            ];
+            let block = (count * c + 3) as isize;
+            let dl = Layout::new([2, count, c], [block, ci, 1], 0).unwrap();
+            let n = dl.required_len();
+            for sl in sources {
+                let sn = sl.required_len();
+                let mut gs = Guarded::new(sn * size);
+                for src_at_end in [true, false] {
+                    let src: &mut [T] = if src_at_end {
+                        gs.at_end(sn)
+                    } else {
+                        gs.at_start(sn)
+                    };
+                    src.iter_mut()
+                        .enumerate()
+                        .for_each(|(i, e)| *e = T::from_index(i * 7 + i / 59));
+                    let sv = StridedView::new(&*src, sl).unwrap();
+                    let want = sv.to_vec();
+                    for shift in line_offsets(size) {
+                        let mut gd = Guarded::new((n + shift + 1) * size);
+                        let dst: &mut [T] = gd.at_start(n + shift + 1);
+                        under_every_setting(|level, stream| {
+                            dst.iter_mut().for_each(|e| *e = T::default());
+                            let mut dv =
+                                StridedViewMut::new(&mut dst[shift..shift + n], dl).unwrap();
+                            rearrange(&mut dv, &sv).unwrap();
+                            let what = format!(
+                                "size {size} run {c} {sl:?} shift {shift} {level:?} {stream:?}"
+                            );
+                            assert_eq!(dv.to_vec(), want, "{what}");
+                            let gap = shift + count * c..shift + block as usize;
+                            assert!(dst[..shift].iter().all(|e| *e == T::default()), "{what}");
+                            assert!(dst[gap].iter().all(|e| *e == T::default()), "{what}");
+                            assert!(dst[shift + n] == T::default(), "{what}");
+                        });
+                    }
+                }
+            }
+        }
+    }
+    every_size!(body);
+}
+
+// Type-erased copies (`rearrange_bytes`, elements moved as [u8; K]) whose
+// destination starts 1 to K - 1 bytes after the lower guard: `d` cannot
+// reach a line boundary at an element boundary, so `stream_gather` falls
+// back to one ordinary copy per run (typed primitives never take that
+// branch: they are aligned to their size). Sources flush against either
+// guard, their chain forwards and flipped; destinations also ending at
+// the upper guard (element-aligned: the kernel's own tail there).
+#[test]
+fn r_gather31_type_erased_misaligned_destinations_at_the_guards() {
+    use constrided::kernel::rearrange_bytes;
+    use constrided::DynLayout;
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    for elem in [2usize, 4, 8, 16] {
+        let c = 264 / elem;
+        let count = (16 << 10) / (c * elem) + 2;
+        let base = Layout::contiguous([count, 2, c])
+            .permute([1, 0, 2])
+            .unwrap();
+        let dl = Layout::contiguous([2, count, c]);
+        let (ddl, dn) = (DynLayout::from(dl), dl.required_len() * elem);
+        for flip in [false, true] {
+            let sl = if flip { base.flip(1).unwrap() } else { base };
+            let (dsl, sn) = (DynLayout::from(sl), sl.required_len() * elem);
+            let mut gs = Guarded::new(sn + elem);
+            for src_at_end in [true, false] {
+                let src: &mut [u8] = if src_at_end {
+                    gs.at_end(sn)
+                } else {
+                    &mut gs.at_start(sn + 1)[1..]
+                };
+                src.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, e)| *e = (i * 13 + i / 241) as u8);
+                let src = &*src;
+                let mut want = vec![0u8; dn];
+                rearrange_bytes(&mut want, &ddl, src, &dsl, elem).unwrap();
+                // The model: element (i, k, j) of the destination is
+                // element (k, i, j) of the source's [count, 2, c] buffer.
+                for (p, w) in want.chunks(elem).enumerate() {
+                    let (i, k, j) = (p / (count * c), p / c % count, p % c);
+                    let k = if flip { count - 1 - k } else { k };
+                    let q = (k * 2 + i) * c + j;
+                    assert_eq!(w, &src[q * elem..(q + 1) * elem]);
+                }
+                let mut gd = Guarded::new(dn + elem);
+                for shift in 0..elem {
+                    let dst: &mut [u8] = gd.at_start(dn + shift);
+                    under_every_setting(|level, stream| {
+                        dst.fill(0);
+                        rearrange_bytes(&mut dst[shift..], &ddl, src, &dsl, elem).unwrap();
+                        let what =
+                            format!("elem {elem} flip {flip} shift {shift} {level:?} {stream:?}");
+                        assert!(dst[shift..] == want[..], "{what}");
+                        assert!(dst[..shift].iter().all(|e| *e == 0), "{what}");
+                    });
+                }
+                let dst: &mut [u8] = gd.at_end(dn);
+                under_every_setting(|level, stream| {
+                    dst.fill(0);
+                    rearrange_bytes(dst, &ddl, src, &dsl, elem).unwrap();
+                    assert!(
+                        dst == &want[..],
+                        "elem {elem} flip {flip} at end {level:?} {stream:?}"
+                    );
+                });
+            }
+        }
+    }
+}

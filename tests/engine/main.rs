@@ -20,6 +20,7 @@ mod k30;
 mod kernel_props;
 mod linalg_props;
 mod materialize_props;
+mod r_gather31;
 mod r_k30;
 mod r_u30;
 mod r_z30;
