@@ -73,6 +73,16 @@ impl Guarded {
         }
     }
 
+    // `len` elements flush against the upper guard page (`at_end`) or
+    // right after the lower one: the two places every test puts a buffer.
+    fn at<T>(&mut self, len: usize, at_end: bool) -> &mut [T] {
+        if at_end {
+            self.at_end(len)
+        } else {
+            self.at_start(len)
+        }
+    }
+
     // `len` elements starting exactly after the lower guard page.
     fn at_start<T>(&mut self, len: usize) -> &mut [T] {
         assert!(len * size_of::<T>() <= self.usable);
@@ -166,11 +176,7 @@ fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
     let mut gs = Guarded::new(sn * size_of::<T>());
     let mut gd = Guarded::new(dn * size_of::<T>());
     for at_end in [true, false] {
-        let src: &mut [T] = if at_end {
-            gs.at_end(sn)
-        } else {
-            gs.at_start(sn)
-        };
+        let src: &mut [T] = gs.at(sn, at_end);
         for (i, e) in src.iter_mut().enumerate() {
             *e = T::from_index(i);
         }
@@ -178,11 +184,7 @@ fn copy_case<T: Elem>(sl: Layout<2>, dl: Layout<2>) {
         for (level, stream) in settings() {
             force_level(Some(level));
             force_streaming(stream);
-            let dst: &mut [T] = if at_end {
-                gd.at_end(dn)
-            } else {
-                gd.at_start(dn)
-            };
+            let dst: &mut [T] = gd.at(dn, at_end);
             dst.fill(T::default());
             let sv = StridedView::new(src, sl).unwrap();
             let mut dv = StridedViewMut::new(dst, dl).unwrap();
@@ -291,8 +293,8 @@ fn elementwise<T: Elem>(l: Layout<2>) {
     let mut g = Guarded::new(n * size_of::<T>());
     let mut h = Guarded::new(n * size_of::<T>());
     for at_end in [true, false] {
-        let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
-        let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        let a: &mut [T] = g.at(n, at_end);
+        let b: &mut [T] = h.at(n, at_end);
         b.iter_mut()
             .enumerate()
             .for_each(|(i, e)| *e = T::from_index(i));
@@ -413,21 +415,13 @@ fn zips_of_operands_4_kib_apart() {
                 let mut gd = Guarded::new(dn * 4);
                 let mut gs = Guarded::new(sn * 4);
                 for at_end in [true, false] {
-                    let src: &mut [u32] = if at_end {
-                        gs.at_end(sn)
-                    } else {
-                        gs.at_start(sn)
-                    };
+                    let src: &mut [u32] = gs.at(sn, at_end);
                     src.iter_mut().enumerate().for_each(|(i, e)| *e = i as u32);
                     let sv = StridedView::new(&*src, sl).unwrap();
                     for (level, stream) in settings() {
                         force_level(Some(level));
                         force_streaming(stream);
-                        let dst: &mut [u32] = if at_end {
-                            gd.at_end(dn)
-                        } else {
-                            gd.at_start(dn)
-                        };
+                        let dst: &mut [u32] = gd.at(dn, at_end);
                         let mut dv = StridedViewMut::new(dst, dl).unwrap();
                         dv.fill(1);
                         Zip::from(&mut dv)
@@ -467,11 +461,7 @@ fn staged_zip_with_of_columns_4_kib_apart() {
             let sn = sl.required_len();
             let mut gs = Guarded::new(sn * size);
             for at_end in [true, false] {
-                let src: &mut [T] = if at_end {
-                    gs.at_end(sn)
-                } else {
-                    gs.at_start(sn)
-                };
+                let src: &mut [T] = gs.at(sn, at_end);
                 src.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
@@ -504,7 +494,7 @@ fn staged_strips_outer_ranks_at_guards() {
         let n = o * r * c;
         let mut gs = Guarded::new(n * 4);
         for at_end in [true, false] {
-            let src: &mut [f32] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            let src: &mut [f32] = gs.at(n, at_end);
             src.iter_mut().enumerate().for_each(|(i, e)| *e = i as f32);
             let sv = StridedView::new(&*src, sl).unwrap();
             let a: Vec<f32> = (0..n).map(|i| (3 * i) as f32).collect();
@@ -550,19 +540,11 @@ fn staged_zip_of_columns_4_kib_apart() {
             let mut gs = Guarded::new(sn * size);
             let mut ga = Guarded::new(r * c * size);
             for at_end in [true, false] {
-                let src: &mut [T] = if at_end {
-                    gs.at_end(sn)
-                } else {
-                    gs.at_start(sn)
-                };
+                let src: &mut [T] = gs.at(sn, at_end);
                 src.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
-                let a: &mut [T] = if at_end {
-                    ga.at_end(r * c)
-                } else {
-                    ga.at_start(r * c)
-                };
+                let a: &mut [T] = ga.at(r * c, at_end);
                 a.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(3 * i));
@@ -744,11 +726,7 @@ fn staged_zip_with_negative_strides_at_guards() {
         let sn = sl.required_len();
         let mut gs = Guarded::new(sn * size);
         for at_end in [true, false] {
-            let src: &mut [T] = if at_end {
-                gs.at_end(sn)
-            } else {
-                gs.at_start(sn)
-            };
+            let src: &mut [T] = gs.at(sn, at_end);
             src.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = T::from_index(i));
@@ -813,11 +791,7 @@ fn copies_of_reversed_runs_streamed() {
             let sn = sl.required_len();
             let mut gs = Guarded::new(sn * size);
             for at_end in [true, false] {
-                let src: &mut [T] = if at_end {
-                    gs.at_end(sn)
-                } else {
-                    gs.at_start(sn)
-                };
+                let src: &mut [T] = gs.at(sn, at_end);
                 src.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
@@ -891,11 +865,7 @@ fn long_rows<T: Elem>(rows: usize, fill: impl Fn(&mut StridedViewMut<'_, T, 2>, 
         let len = l.required_len();
         let mut g = Guarded::new(len * size);
         for at_end in [true, false] {
-            let buf: &mut [T] = if at_end {
-                g.at_end(len)
-            } else {
-                g.at_start(len)
-            };
+            let buf: &mut [T] = g.at(len, at_end);
             under_every_setting(|level, stream| {
                 buf.fill(T::default());
                 let mut v = StridedViewMut::new(&mut *buf, l).unwrap();
@@ -939,11 +909,7 @@ fn parallel_fills_of_one_run_cut_mid_line() {
                     let len = shift + n + 2;
                     let mut g = Guarded::new(len * size);
                     for at_end in [true, false] {
-                        let buf: &mut [T] = if at_end {
-                            g.at_end(len)
-                        } else {
-                            g.at_start(len)
-                        };
+                        let buf: &mut [T] = g.at(len, at_end);
                         under_every_setting(|level, stream| {
                             buf.fill(T::default());
                             StridedViewMut::new(&mut *buf, l)
@@ -993,11 +959,7 @@ fn long_row_column_sums_at_the_guards() {
         let len = l.required_len();
         let mut g = Guarded::new(len.max(1) * size_of::<T>());
         for at_end in [true, false] {
-            let buf: &mut [T] = if at_end {
-                g.at_end(len)
-            } else {
-                g.at_start(len)
-            };
+            let buf: &mut [T] = g.at(len, at_end);
             buf.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = T::from((i % 29) as i16 - 14));
@@ -1047,8 +1009,8 @@ fn at_the_guards<T: Elem>(
     let mut g = Guarded::new(n * size_of::<T>());
     let mut h = Guarded::new(n * size_of::<T>());
     for at_end in [true, false] {
-        let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
-        let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        let a: &mut [T] = g.at(n, at_end);
+        let b: &mut [T] = h.at(n, at_end);
         b.iter_mut()
             .enumerate()
             .for_each(|(i, e)| *e = T::from_index(i % 7));
@@ -1141,11 +1103,7 @@ fn copies_of_short_runs_at_the_guards() {
                 let sn = base.required_len();
                 let mut gs = Guarded::new(sn * size);
                 for at_end in [true, false] {
-                    let src: &mut [T] = if at_end {
-                        gs.at_end(sn)
-                    } else {
-                        gs.at_start(sn)
-                    };
+                    let src: &mut [T] = gs.at(sn, at_end);
                     src.iter_mut()
                         .enumerate()
                         .for_each(|(i, e)| *e = T::from_index(i));
@@ -1303,11 +1261,7 @@ fn short_runs_rank3_every_size_at_the_guards() {
                     let dn = dl.required_len();
                     let mut gd = Guarded::new(dn * size);
                     for src_at_end in [true, false] {
-                        let src: &mut [T] = if src_at_end {
-                            gs.at_end(sn)
-                        } else {
-                            gs.at_start(sn)
-                        };
+                        let src: &mut [T] = gs.at(sn, src_at_end);
                         for (i, e) in src.iter_mut().enumerate() {
                             *e = make(i);
                         }
@@ -1316,11 +1270,7 @@ fn short_runs_rank3_every_size_at_the_guards() {
                         for (level, stream) in settings() {
                             force_level(Some(level));
                             force_streaming(stream);
-                            let dst: &mut [T] = if src_at_end {
-                                gd.at_start(dn)
-                            } else {
-                                gd.at_end(dn)
-                            };
+                            let dst: &mut [T] = gd.at(dn, !src_at_end);
                             dst.fill(sentinel);
                             let mut dv = StridedViewMut::new(&mut *dst, dl).unwrap();
                             rearrange(&mut dv, &sv).unwrap();
@@ -1446,8 +1396,8 @@ fn transposed_mixed_blocks_at_the_guards() {
     let mut g = Guarded::new(n * size_of::<f32>());
     let mut h = Guarded::new(n * size_of::<f32>());
     for at_end in [true, false] {
-        let a: &mut [f32] = if at_end { g.at_end(n) } else { g.at_start(n) };
-        let b: &mut [f32] = if at_end { h.at_end(n) } else { h.at_start(n) };
+        let a: &mut [f32] = g.at(n, at_end);
+        let b: &mut [f32] = h.at(n, at_end);
         b.iter_mut().enumerate().for_each(|(i, e)| *e = i as f32);
         for o in [0usize, 8] {
             let blk = strided!(&*b; shape = (8, 8), strides = (W, 1), offset = dyn o).unwrap();
@@ -1486,11 +1436,11 @@ fn short_axis_maps_and_broadcast_assign_at_the_guards() {
     let mut g = Guarded::new(n);
     let mut gm = Guarded::new(c * size_of::<f32>());
     for at_end in [true, false] {
-        let img: &mut [u8] = if at_end { g.at_end(n) } else { g.at_start(n) };
+        let img: &mut [u8] = g.at(n, at_end);
         img.iter_mut()
             .enumerate()
             .for_each(|(i, e)| *e = (i % 251) as u8);
-        let m: &mut [f32] = if at_end { gm.at_end(c) } else { gm.at_start(c) };
+        let m: &mut [f32] = gm.at(c, at_end);
         m.copy_from_slice(&[0.5, 0.25, 0.75]);
         let v = StridedView::from_shape([h, w, c], &*img).unwrap();
         for flip in [false, true] {
@@ -1597,16 +1547,8 @@ fn dot_into_uninit_operands_at_the_guards() {
             let mut ga = Guarded::new(m * k * size_of::<T>());
             let mut gb = Guarded::new(k * n * size_of::<T>());
             for at_end in [true, false] {
-                let xa: &mut [T] = if at_end {
-                    ga.at_end(m * k)
-                } else {
-                    ga.at_start(m * k)
-                };
-                let xb: &mut [T] = if at_end {
-                    gb.at_end(k * n)
-                } else {
-                    gb.at_start(k * n)
-                };
+                let xa: &mut [T] = ga.at(m * k, at_end);
+                let xb: &mut [T] = gb.at(k * n, at_end);
                 xa.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = to(i as u32 % 7));
@@ -1668,11 +1610,7 @@ fn rearrange_beside_slack<T: Elem, const N: usize>(
 ) {
     let n = dl.numel();
     let fill = T::from_index(60) + T::from_index(60);
-    let whole: &mut [T] = if at_end {
-        gd.at_end(n + g)
-    } else {
-        gd.at_start(n + g)
-    };
+    let whole: &mut [T] = gd.at(n + g, at_end);
     whole.fill(fill);
     let (buf, slack) = if at_end {
         whole.split_at_mut(n)
@@ -1702,7 +1640,7 @@ fn seam_case<T: Elem>(shape: [usize; 4]) {
     let mut gd = Guarded::new((n + line) * size_of::<T>());
     for g in [1, line / 2 + 1, line - 1] {
         for at_end in [true, false] {
-            let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            let src: &mut [T] = gs.at(n, at_end);
             for (i, e) in src.iter_mut().enumerate() {
                 *e = T::from_index(i);
             }
@@ -1740,7 +1678,7 @@ fn hinted_tiles_case<T: Elem, const N: usize>(sl: Layout<N>) {
     let mut gs = Guarded::new(n * size_of::<T>());
     let mut gd = Guarded::new((dl.numel() + line) * size_of::<T>());
     for at_end in [true, false] {
-        let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+        let src: &mut [T] = gs.at(n, at_end);
         for (i, e) in src.iter_mut().enumerate() {
             *e = T::from_index(i);
         }
@@ -1881,11 +1819,7 @@ fn chained_seam_case<T: Elem>([a, q, p]: [usize; 3]) {
         (line - 1, true),
         (line / 2 + 1, true),
     ] {
-        let whole: &mut [T] = if s_end {
-            gs.at_end(sn + k)
-        } else {
-            gs.at_start(sn + k)
-        };
+        let whole: &mut [T] = gs.at(sn + k, s_end);
         for (i, e) in whole.iter_mut().enumerate() {
             *e = T::from_index(i);
         }
@@ -1927,15 +1861,11 @@ fn operators_and_zips_around_the_small_walk_at_the_guards() {
         let mut gb = Guarded::new(c * 4);
         let mut gd = Guarded::new(r * c * 4);
         for at_end in [true, false] {
-            let a: &mut [f32] = if at_end {
-                ga.at_end(r * c)
-            } else {
-                ga.at_start(r * c)
-            };
+            let a: &mut [f32] = ga.at(r * c, at_end);
             a.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = i as f32 * 0.5);
-            let b: &mut [f32] = if at_end { gb.at_end(c) } else { gb.at_start(c) };
+            let b: &mut [f32] = gb.at(c, at_end);
             b.iter_mut().enumerate().for_each(|(i, e)| *e = -(i as f32));
             let (a, b): (&[f32], &[f32]) = (a, b);
             let av = StridedView::from_shape([r, c], a).unwrap();
@@ -1950,11 +1880,7 @@ fn operators_and_zips_around_the_small_walk_at_the_guards() {
                     let d: StridedArray<f32, 2> = &x - &row;
                     let e: StridedArray<f32, 2> = &row + &x;
                     let m = x.map(|&v| v * 2.0);
-                    let dst: &mut [f32] = if at_end {
-                        gd.at_end(r * c)
-                    } else {
-                        gd.at_start(r * c)
-                    };
+                    let dst: &mut [f32] = gd.at(r * c, at_end);
                     let mut dv = StridedViewMut::from_shape([c, r], dst).unwrap();
                     let mut dt = dv.t_mut();
                     dt.fill(1.0);
@@ -1997,11 +1923,11 @@ fn zip_runs_both_sides_of_the_avx2_loop_at_the_guards() {
             Guarded::new(n * 4),
         );
         for at_end in [true, false] {
-            let s: &mut [f32] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            let s: &mut [f32] = gs.at(n, at_end);
             s.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = (i % 97) as f32 / 64.0 - 0.25);
-            let b: &mut [f32] = if at_end { gb.at_end(c) } else { gb.at_start(c) };
+            let b: &mut [f32] = gb.at(c, at_end);
             b.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = i as f32 * 0.5);
@@ -2013,11 +1939,7 @@ fn zip_runs_both_sides_of_the_avx2_loop_at_the_guards() {
                 force_streaming(stream);
                 for x in [sv, sv.flip(0).unwrap().flip(1).unwrap()] {
                     for ch in 0..3 {
-                        let hwc: &mut [u8] = if at_end {
-                            gd.at_end(n * 3)
-                        } else {
-                            gd.at_start(n * 3)
-                        };
+                        let hwc: &mut [u8] = gd.at(n * 3, at_end);
                         hwc.fill(9);
                         let dl = Layout::new([r, c], [3 * c as isize, 3], ch).unwrap();
                         let mut dv = StridedViewMut::new(&mut *hwc, dl).unwrap();
@@ -2036,7 +1958,7 @@ fn zip_runs_both_sides_of_the_avx2_loop_at_the_guards() {
                             );
                         }
                     }
-                    let out: &mut [f32] = if at_end { go.at_end(n) } else { go.at_start(n) };
+                    let out: &mut [f32] = go.at(n, at_end);
                     let mut ov = StridedViewMut::from_shape([r, c], out).unwrap();
                     Zip::from(&mut ov)
                         .and(&x)
@@ -2093,15 +2015,15 @@ fn zip_views_around_the_small_walk_and_long_runs_at_the_guards() {
             Guarded::new(n * 4),
         );
         for at_end in [true, false] {
-            let a: &mut [f32] = if at_end { ga.at_end(n) } else { ga.at_start(n) };
+            let a: &mut [f32] = ga.at(n, at_end);
             a.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = i as f32 * 0.5 - 3.0);
-            let b: &mut [u8] = if at_end { gb.at_end(n) } else { gb.at_start(n) };
+            let b: &mut [u8] = gb.at(n, at_end);
             b.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = (i * 29 % 256) as u8);
-            let col: &mut [f64] = if at_end { gc.at_end(r) } else { gc.at_start(r) };
+            let col: &mut [f64] = gc.at(r, at_end);
             col.iter_mut().enumerate().for_each(|(i, e)| *e = i as f64);
             let (a, b, col): (&[f32], &[u8], &[f64]) = (a, b, col);
             let av = StridedView::from_shape([r, c], a).unwrap();
@@ -2116,7 +2038,7 @@ fn zip_views_around_the_small_walk_and_long_runs_at_the_guards() {
                     } else {
                         (av, bt)
                     };
-                    let out: &mut [f32] = if at_end { go.at_end(n) } else { go.at_start(n) };
+                    let out: &mut [f32] = go.at(n, at_end);
                     out.fill(0.0);
                     let ov = StridedViewMut::from_shape([r, c], out).unwrap();
                     let mut ov = if flip { ov.flip(1).unwrap() } else { ov };
@@ -2205,16 +2127,8 @@ fn dot_of_empty_thin_broadcast_and_partial_operands_at_the_guards() {
             let mut gb = Guarded::new((k * n + pad) * size_of::<T>());
             for at_end in [true, false] {
                 let (la_len, lb_len) = (m * k + pad, k * n + pad);
-                let xa: &mut [T] = if at_end {
-                    ga.at_end(la_len)
-                } else {
-                    ga.at_start(la_len)
-                };
-                let xb: &mut [T] = if at_end {
-                    gb.at_end(lb_len)
-                } else {
-                    gb.at_start(lb_len)
-                };
+                let xa: &mut [T] = ga.at(la_len, at_end);
+                let xb: &mut [T] = gb.at(lb_len, at_end);
                 xa.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = to(i as u32 % 7 + 1));
@@ -2285,7 +2199,7 @@ fn outer_seam_case<T: Elem>(d: [usize; 8]) {
     let mut gd = Guarded::new((n + line) * size_of::<T>());
     for g in [1, line / 2 + 1, line - 1] {
         for at_end in [true, false] {
-            let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            let src: &mut [T] = gs.at(n, at_end);
             for (i, e) in src.iter_mut().enumerate() {
                 *e = T::from_index(i);
             }
@@ -2322,8 +2236,8 @@ fn z30_one_trip_walks_at_guards() {
             let mut g = Guarded::new(n * size_of::<T>());
             let mut h = Guarded::new(n * size_of::<T>());
             for at_end in [true, false] {
-                let a: &mut [T] = if at_end { g.at_end(n) } else { g.at_start(n) };
-                let b: &mut [T] = if at_end { h.at_end(n) } else { h.at_start(n) };
+                let a: &mut [T] = g.at(n, at_end);
+                let b: &mut [T] = h.at(n, at_end);
                 b.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
@@ -2416,21 +2330,9 @@ fn general_mat_mul_every_orientation_at_the_guards() {
             let mut gc = Guarded::new(m * n * size_of::<T>());
             let mut round = 0usize;
             for at_end in [true, false] {
-                let xa: &mut [T] = if at_end {
-                    ga.at_end(m * k)
-                } else {
-                    ga.at_start(m * k)
-                };
-                let xb: &mut [T] = if at_end {
-                    gb.at_start(k * n)
-                } else {
-                    gb.at_end(k * n)
-                };
-                let xc: &mut [T] = if at_end {
-                    gc.at_end(m * n)
-                } else {
-                    gc.at_start(m * n)
-                };
+                let xa: &mut [T] = ga.at(m * k, at_end);
+                let xb: &mut [T] = gb.at(k * n, !at_end);
+                let xc: &mut [T] = gc.at(m * n, at_end);
                 xa.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from((i % 7) as i8 - 3));
@@ -2495,16 +2397,8 @@ fn r_z30_copy_long_runs_and_deep_outer_walks_at_guards() {
             let mut g = Guarded::new(len * size_of::<T>());
             let mut h = Guarded::new(len * size_of::<T>());
             for at_end in [true, false] {
-                let a: &mut [T] = if at_end {
-                    g.at_end(len)
-                } else {
-                    g.at_start(len)
-                };
-                let b: &mut [T] = if at_end {
-                    h.at_end(len)
-                } else {
-                    h.at_start(len)
-                };
+                let a: &mut [T] = g.at(len, at_end);
+                let b: &mut [T] = h.at(len, at_end);
                 b.iter_mut()
                     .enumerate()
                     .for_each(|(i, e)| *e = T::from_index(i));
@@ -2546,16 +2440,8 @@ fn r_z30_copy_long_runs_and_deep_outer_walks_at_guards() {
         let mut g = Guarded::new(len * size_of::<T>());
         let mut h = Guarded::new(len * size_of::<T>());
         for at_end in [true, false] {
-            let a: &mut [T] = if at_end {
-                g.at_end(len)
-            } else {
-                g.at_start(len)
-            };
-            let b: &mut [T] = if at_end {
-                h.at_end(len)
-            } else {
-                h.at_start(len)
-            };
+            let a: &mut [T] = g.at(len, at_end);
+            let b: &mut [T] = h.at(len, at_end);
             b.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = T::from_index(i));
@@ -2614,7 +2500,7 @@ fn r_k30_outer_case<T: Elem>(c: usize) {
         let sl = if flip { sl.flip(1).unwrap() } else { sl };
         for g in [1, line - 1] {
             for at_end in [true, false] {
-                let src: &mut [T] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+                let src: &mut [T] = gs.at(n, at_end);
                 for (i, e) in src.iter_mut().enumerate() {
                     *e = T::from_index(i);
                 }
@@ -2655,7 +2541,7 @@ fn r_k30_u8_transpose_at_the_16_mib_threshold() {
         let mut gs = Guarded::new(n);
         let mut gd = Guarded::new(n + 64);
         for at_end in [true, false] {
-            let src: &mut [u8] = if at_end { gs.at_end(n) } else { gs.at_start(n) };
+            let src: &mut [u8] = gs.at(n, at_end);
             for (i, e) in src.iter_mut().enumerate() {
                 *e = (i % 251) as u8;
             }
@@ -2699,11 +2585,7 @@ fn copies_of_chained_runs_at_the_guards() {
                 let sn = sl.required_len();
                 let mut gs = Guarded::new(sn * size);
                 for src_at_end in [true, false] {
-                    let src: &mut [T] = if src_at_end {
-                        gs.at_end(sn)
-                    } else {
-                        gs.at_start(sn)
-                    };
+                    let src: &mut [T] = gs.at(sn, src_at_end);
                     src.iter_mut()
                         .enumerate()
                         .for_each(|(i, e)| *e = T::from_index(i));
@@ -2767,11 +2649,7 @@ fn r_gather31_overlapping_and_broadcast_sources_at_the_guards() {
                 let sn = sl.required_len();
                 let mut gs = Guarded::new(sn * size);
                 for src_at_end in [true, false] {
-                    let src: &mut [T] = if src_at_end {
-                        gs.at_end(sn)
-                    } else {
-                        gs.at_start(sn)
-                    };
+                    let src: &mut [T] = gs.at(sn, src_at_end);
                     src.iter_mut()
                         .enumerate()
                         .for_each(|(i, e)| *e = T::from_index(i * 7 + i / 59));
