@@ -708,8 +708,6 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
         // (A constant: only the arm taken is instantiated.)
         if const { W == 4 } {
             avx2_block_lines4(d, drow, s, scol, stream)
-        } else if const { W == 8 } {
-            avx2_block_lines8(d, drow, s, scol, stream)
         } else if const { W >= 4 } {
             avx2_block_staged::<W, B>(d, drow, s, scol, stream)
         } else if stream {
@@ -789,10 +787,13 @@ unsafe fn avx2_block_staged<const W: usize, const B: usize>(
 /// Why not [`avx2_block_staged`]: it puts the block on the stack as
 /// 16-byte pieces and reads every line back as 32-byte loads, each of
 /// which needs two stores that the store buffer cannot forward (it
-/// forwards from one). A scratch probe of the 4096² f32 walk (hinted square
-/// tiles of 16 blocks, eighth round, Zen 3) moved 8.7–8.9 GB/s staged
-/// and 9.7–10.5 GB/s this way; with tiles of 4 blocks 10.1–10.2 against
-/// 12.0–12.4 GB/s.
+/// forwards from one). In the cache that is what a transpose waits on:
+/// 64x64 f32 x256 went from 1.42–1.57x to 1.72–1.86x ndarray
+/// (`bench_report 31 "in cache"`, three alternated pairs, eighth round,
+/// Zen 3). From memory the 64 MiB transposes did not move (the memory is
+/// their limit, docs/performance.md), although a scratch probe of the
+/// bare 4096² walk gained 8.7–8.9 -> 9.7–10.5 GB/s. 8-byte elements
+/// done the same way (4 x 4 squares) showed no gain and stay staged.
 ///
 /// # Safety
 /// As [`avx2_block`] (32-byte aligned destination runs when `stream`).
@@ -829,83 +830,6 @@ unsafe fn avx2_block_lines4(
                 }
             });
         }
-    }
-}
-
-/// [`avx2_block_lines4`] for 8-byte elements (`B = 8`: at least 8 entries
-/// each): four `4 x 4`
-/// transposes in registers; line `h·4 + j` is element `h·4 + j` of
-/// source runs `0..4`, then of runs `4..8`.
-///
-/// # Safety
-/// As [`avx2_block`] (32-byte aligned destination runs when `stream`).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn avx2_block_lines8(
-    d: *mut u8,
-    drow: &[isize],
-    s: *const u8,
-    scol: &[isize],
-    stream: bool,
-) {
-    use core::arch::x86_64::*;
-    let (drow, scol) = (&drow[..8], &scol[..8]);
-    // SAFETY: (whole body) AVX2 is enabled; source run c (s + scol[c]·8,
-    // c < 8) holds 8 elements, 64 bytes, read as two 32-byte halves;
-    // destination run r (d + drow[r]·8, r < 8) holds 8 elements, 64 bytes
-    // (32-byte aligned when streaming), written as two 32-byte stores;
-    // the values move as bits.
-    unsafe {
-        for h in 0..2 {
-            let lo = transpose_4x4_f64(s, &scol[..4], 32 * h);
-            let hi = transpose_4x4_f64(s, &scol[4..], 32 * h);
-            unroll16!(j => if j < 4 {
-                let o = d.offset(drow[4 * h + j] * 8) as *mut f64;
-                if stream {
-                    _mm256_stream_pd(o, lo[j]);
-                    _mm256_stream_pd(o.add(4), hi[j]);
-                } else {
-                    _mm256_storeu_pd(o, lo[j]);
-                    _mm256_storeu_pd(o.add(4), hi[j]);
-                }
-            });
-        }
-    }
-}
-
-/// The `4 x 4` square of 8-byte elements at byte `at` of the four runs
-/// `s + runs[i]·8`, transposed: register `j` holds element `at / 8 + j`
-/// of runs `0..4`.
-///
-/// # Safety
-/// AVX2; 32 bytes at each `s + runs[i]·8 + at` (`i < 4`) are readable.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn transpose_4x4_f64(
-    s: *const u8,
-    runs: &[isize],
-    at: usize,
-) -> [core::arch::x86_64::__m256d; 4] {
-    use core::arch::x86_64::*;
-    let runs = &runs[..4];
-    // SAFETY: AVX2 is enabled; the loads are the caller's.
-    unsafe {
-        let mut r = [_mm256_setzero_pd(); 4];
-        unroll16!(i => if i < 4 {
-            r[i] = _mm256_loadu_pd(s.offset(runs[i] * 8).add(at) as *const f64);
-        });
-        let t0 = _mm256_unpacklo_pd(r[0], r[1]);
-        let t1 = _mm256_unpackhi_pd(r[0], r[1]);
-        let t2 = _mm256_unpacklo_pd(r[2], r[3]);
-        let t3 = _mm256_unpackhi_pd(r[2], r[3]);
-        [
-            _mm256_permute2f128_pd::<0x20>(t0, t2),
-            _mm256_permute2f128_pd::<0x20>(t1, t3),
-            _mm256_permute2f128_pd::<0x31>(t0, t2),
-            _mm256_permute2f128_pd::<0x31>(t1, t3),
-        ]
     }
 }
 
