@@ -667,8 +667,7 @@ pub(crate) unsafe fn sse2_block<const W: usize, const B: usize>(
 /// destination line, stored straight from the register. With `stream`, the first half of each line waits in a
 /// register array until the second is ready, so that each line is
 /// streamed whole by two back-to-back stores. (For 1- and 2-byte elements;
-/// 4-byte ones take [`avx2_block_lines4`], 8-byte ones
-/// [`avx2_block_staged`], see there.)
+/// 4- and 8-byte ones keep [`avx2_block_staged`], see there.)
 ///
 /// # Safety
 /// As [`sse2_block`], with every destination run 32-byte aligned when
@@ -701,14 +700,10 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
         // 256x256 u8 transposes 0.14-0.19x -> 0.31-0.39x of the best copy,
         // 4096x8192 u16 0.26-0.31x -> 0.34-0.35x (bench_report 7, three
         // alternations); a 4096² u32 transpose was slower direct (0.53 /
-        // 0.56x of a plain copy against 0.68 / 0.69x staged), so 8-byte
-        // elements stay staged. 4-byte ones take whole 8 x 8 transposes
-        // in registers (avx2_block_lines4), which neither this direct
-        // path nor the staged one is.
+        // 0.56x of a plain copy against 0.68 / 0.69x staged), so 4- and
+        // 8-byte elements stay staged.
         // (A constant: only the arm taken is instantiated.)
-        if const { W == 4 } {
-            avx2_block_lines4(d, drow, s, scol, stream)
-        } else if const { W >= 4 } {
+        if const { W >= 4 } {
             avx2_block_staged::<W, B>(d, drow, s, scol, stream)
         } else if stream {
             avx2_block_with::<W, B, true>(d, drow, s, scol)
@@ -718,8 +713,7 @@ pub(crate) unsafe fn avx2_block<const W: usize, const B: usize>(
     }
 }
 
-/// [`avx2_block`] for 8-byte elements (4-byte ones:
-/// [`avx2_block_lines4`]): each 32-byte register holds
+/// [`avx2_block`] for 4- and 8-byte elements: each 32-byte register holds
 /// two 16-byte rows side by side (a source line's elements `rb..rb + 2K`),
 /// so one round of in-lane unpacks transposes two `K x K` squares at once;
 /// the block is staged on the stack and its destination lines written as
@@ -773,117 +767,6 @@ unsafe fn avx2_block_staged<const W: usize, const B: usize>(
                 _mm256_storeu_si256(o.add(1), hi);
             }
         }
-    }
-}
-
-/// [`avx2_block`] for 4-byte elements (`B = 16`: `drow` and `scol` have
-/// at least 16 entries), built in registers:
-/// four `8 x 8` transposes (unpacks, shuffles, then an exchange of
-/// 16-byte lanes), and each destination line assembled from two of them:
-/// line `h·8 + j` is element `h·8 + j` of source runs `0..8` (its first
-/// 32 bytes) and of runs `8..16` (its last 32), written by two
-/// back-to-back stores straight from the registers.
-///
-/// Why not [`avx2_block_staged`]: it puts the block on the stack as
-/// 16-byte pieces and reads every line back as 32-byte loads, each of
-/// which needs two stores that the store buffer cannot forward (it
-/// forwards from one). In the cache that is what a transpose waits on:
-/// 64x64 f32 x256 went from 1.42–1.57x to 1.72–1.86x ndarray
-/// (`bench_report 31 "in cache"`, three alternated pairs, eighth round,
-/// Zen 3). From memory the 64 MiB transposes did not move (the memory is
-/// their limit, docs/performance.md), although a scratch probe of the
-/// bare 4096² walk gained 8.7–8.9 -> 9.7–10.5 GB/s. 8-byte elements
-/// done the same way (4 x 4 squares) showed no gain and stay staged.
-///
-/// # Safety
-/// As [`avx2_block`] (32-byte aligned destination runs when `stream`).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn avx2_block_lines4(
-    d: *mut u8,
-    drow: &[isize],
-    s: *const u8,
-    scol: &[isize],
-    stream: bool,
-) {
-    use core::arch::x86_64::*;
-    let (drow, scol) = (&drow[..16], &scol[..16]);
-    // SAFETY: (whole body) AVX2 is enabled; source run c (s + scol[c]·4,
-    // c < 16) holds 16 elements, 64 bytes, read as two 32-byte halves;
-    // destination run r (d + drow[r]·4, r < 16) holds 16 elements, 64
-    // bytes (32-byte aligned when streaming), written as two 32-byte
-    // stores. The values are moved as bits (the float moves and shuffles
-    // never change a bit pattern).
-    unsafe {
-        for h in 0..2 {
-            let lo = transpose_8x8_f32(s, &scol[..8], 32 * h);
-            let hi = transpose_8x8_f32(s, &scol[8..], 32 * h);
-            unroll16!(j => if j < 8 {
-                let o = d.offset(drow[8 * h + j] * 4) as *mut f32;
-                if stream {
-                    _mm256_stream_ps(o, lo[j]);
-                    _mm256_stream_ps(o.add(8), hi[j]);
-                } else {
-                    _mm256_storeu_ps(o, lo[j]);
-                    _mm256_storeu_ps(o.add(8), hi[j]);
-                }
-            });
-        }
-    }
-}
-
-/// The `8 x 8` square of 4-byte elements at byte `at` of the eight runs
-/// `s + runs[i]·4`, transposed: register `j` holds element `at / 4 + j`
-/// of runs `0..8`.
-///
-/// # Safety
-/// AVX2; 32 bytes at each `s + runs[i]·4 + at` (`i < 8`) are readable.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn transpose_8x8_f32(
-    s: *const u8,
-    runs: &[isize],
-    at: usize,
-) -> [core::arch::x86_64::__m256; 8] {
-    use core::arch::x86_64::*;
-    let runs = &runs[..8];
-    // SAFETY: AVX2 is enabled; the loads are the caller's.
-    unsafe {
-        let mut r = [_mm256_setzero_ps(); 8];
-        unroll16!(i => if i < 8 {
-            r[i] = _mm256_loadu_ps(s.offset(runs[i] * 4).add(at) as *const f32);
-        });
-        // Pairs of rows interleaved (2 x 2 squares), then pairs of pairs
-        // (4 x 4 squares within each 16-byte lane), then the lanes
-        // exchanged.
-        let t0 = _mm256_unpacklo_ps(r[0], r[1]);
-        let t1 = _mm256_unpackhi_ps(r[0], r[1]);
-        let t2 = _mm256_unpacklo_ps(r[2], r[3]);
-        let t3 = _mm256_unpackhi_ps(r[2], r[3]);
-        let t4 = _mm256_unpacklo_ps(r[4], r[5]);
-        let t5 = _mm256_unpackhi_ps(r[4], r[5]);
-        let t6 = _mm256_unpacklo_ps(r[6], r[7]);
-        let t7 = _mm256_unpackhi_ps(r[6], r[7]);
-        let u0 = _mm256_shuffle_ps::<0x44>(t0, t2);
-        let u1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
-        let u2 = _mm256_shuffle_ps::<0x44>(t1, t3);
-        let u3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
-        let u4 = _mm256_shuffle_ps::<0x44>(t4, t6);
-        let u5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
-        let u6 = _mm256_shuffle_ps::<0x44>(t5, t7);
-        let u7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
-        [
-            _mm256_permute2f128_ps::<0x20>(u0, u4),
-            _mm256_permute2f128_ps::<0x20>(u1, u5),
-            _mm256_permute2f128_ps::<0x20>(u2, u6),
-            _mm256_permute2f128_ps::<0x20>(u3, u7),
-            _mm256_permute2f128_ps::<0x31>(u0, u4),
-            _mm256_permute2f128_ps::<0x31>(u1, u5),
-            _mm256_permute2f128_ps::<0x31>(u2, u6),
-            _mm256_permute2f128_ps::<0x31>(u3, u7),
-        ]
     }
 }
 
