@@ -127,10 +127,12 @@ pub fn rearrange_bytes(
 ///
 /// # Safety
 /// Unless the layouts are empty or `elem_size` is 0: the `elem_size` bytes
-/// of every element `sl` reaches from `src` must be readable, those of
-/// every element `dl` reaches from `dst` writable, each within one
-/// allocation, nothing else may access the destination's bytes during the
-/// call, and no byte is both read and written.
+/// of every element `sl` reaches from `src` must be readable and those of
+/// every element `dl` reaches from `dst` writable; `src` and every element
+/// `sl` reaches lie in one allocation, and so do `dst` and every element
+/// `dl` reaches (the engine steps between them by pointer offsets); nothing
+/// else may access the destination's bytes during the call, and no byte is
+/// both read and written.
 ///
 /// ```
 /// use constrided::{kernel::rearrange_bytes_raw, DynLayout};
