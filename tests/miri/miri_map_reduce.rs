@@ -61,19 +61,30 @@ fn concat(mut a: Tracked, b: Tracked) -> Tracked {
 /// The elements of `v` (positions in the buffer), in map_reduce's order,
 /// against fold's (memory) order.
 fn check<const N: usize>(v: &StridedView<'_, usize, N>) {
-    let before = live();
-    let got = v.map_reduce(Tracked::new(vec![]), |&e| Tracked::new(vec![e]), concat);
+    check_with(v, true);
+}
+
+/// As [`check`]; `tracked` also reduces heap-owning partial results
+/// (counted: no leak, no double drop). Their moves and drops do not depend
+/// on the strides, only on the run lengths, so under Miri the callers
+/// track a few layouts per shape and check the rest with plain integers
+/// (allocations are most of Miri's time here).
+fn check_with<const N: usize>(v: &StridedView<'_, usize, N>, tracked: bool) {
     let want = v.fold(Vec::new(), |mut a, &e| {
         a.push(e);
         a
     });
-    let mut g = got.0.to_vec();
-    g.sort();
-    let mut w = want.clone();
-    w.sort();
-    assert_eq!(g, w, "{:?} {:?}", v.shape(), v.strides());
-    drop(got);
-    assert_eq!(live(), before);
+    if tracked {
+        let before = live();
+        let got = v.map_reduce(Tracked::new(vec![]), |&e| Tracked::new(vec![e]), concat);
+        let mut g = got.0.to_vec();
+        g.sort();
+        let mut w = want.clone();
+        w.sort();
+        assert_eq!(g, w, "{:?} {:?}", v.shape(), v.strides());
+        drop(got);
+        assert_eq!(live(), before);
+    }
     // Commutative and associative: the same as fold.
     let s = v.map_reduce(0u64, |&e| e as u64 * 3 + 1, |a, b| a.wrapping_add(b));
     assert_eq!(s, want.iter().map(|&e| e as u64 * 3 + 1).sum::<u64>());
@@ -89,7 +100,14 @@ fn window(len: usize) -> (Vec<usize>, core::ops::Range<usize>) {
 
 #[test]
 fn one_axis_runs_around_the_thresholds() {
-    for n in [0usize, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64, 65] {
+    let ns: &[usize] = if cfg!(miri) {
+        // Either side of the lane path (runs of 32 and up) and of its
+        // whole groups of 16.
+        &[0, 1, 2, 31, 32, 33, 48, 49]
+    } else {
+        &[0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 64, 65]
+    };
+    for &n in ns {
         for step in [1isize, 2, 3, -1, -2] {
             let len = if n == 0 {
                 0
@@ -99,7 +117,9 @@ fn one_axis_runs_around_the_thresholds() {
             let (big, r) = window(len);
             let off = if step < 0 && n > 0 { len - 1 } else { 0 };
             let l = Layout::new([n], [step], off).unwrap();
-            check(&StridedView::new(&big[r], l).unwrap());
+            // (Miri: heap-owning results for the unit and a negative step.)
+            let tracked = !cfg!(miri) || step == 1 || step == -2;
+            check_with(&StridedView::new(&big[r], l).unwrap(), tracked);
         }
         // zero stride: n reads of the same element
         let (big, r) = window(1);
@@ -135,15 +155,18 @@ fn two_axes_transposed_flipped_gapped_broadcast() {
             Layout::new([r, c], [1, 0], 0).unwrap(),
             Layout::new([r, c], [0, 0], 0).unwrap(),
         ];
-        for l in ls {
+        for (k, l) in ls.into_iter().enumerate() {
+            // (Miri: heap-owning results for the contiguous and the gapped
+            // transposed layouts only.)
+            let tracked = !cfg!(miri) || k == 0 || k == 3;
             let v = StridedView::new(buf, l).unwrap();
-            check(&v);
+            check_with(&v, tracked);
             if r > 0
                 && c > 0
                 && let (Ok(a), Ok(b)) = (l.flip(0), l.flip(1))
             {
-                check(&StridedView::new(buf, a).unwrap());
-                check(&StridedView::new(buf, b).unwrap());
+                check_with(&StridedView::new(buf, a).unwrap(), !cfg!(miri));
+                check_with(&StridedView::new(buf, b).unwrap(), !cfg!(miri));
             }
         }
     }
@@ -313,8 +336,10 @@ fn zero_sized_elements_and_results() {
         drop(z);
         assert_eq!(live(), before);
     }
-    let w = StridedView::new(&units, Layout::new([100, 1000], [1, 0], 0).unwrap()).unwrap();
-    assert_eq!(w.map_reduce(0usize, |_| 1, |a, b| a + b), 100_000);
+    // A broadcast axis (Miri: runs of 33, one past the lane path's edge).
+    let b = if cfg!(miri) { 33 } else { 1000 };
+    let w = StridedView::new(&units, Layout::new([100, b], [1, 0], 0).unwrap()).unwrap();
+    assert_eq!(w.map_reduce(0usize, |_| 1, |a, b| a + b), 100 * b);
     let a = StridedArray::from_vec([2, 50], vec![(); 100]).unwrap();
     assert_eq!(a.map_reduce((), |_| (), |_, _| ()), ());
 }
