@@ -239,16 +239,22 @@ fn staged_walk_hinted_sizes() {
         offset: 1,
         bcast: vec![false, false],
     };
-    for shape in [
-        [1025, 1025],
-        [4097, 257],
-        [257, 4097],
-        [2049, 513],
-        [1100, 2100],
-    ] {
-        for (ds, ss) in [(&row, &t), (&row, &flip), (&flip, &t), (&t, &row)] {
+    // The hint follows the destination's bytes (`HINT_MIN_BYTES`): each
+    // destination type at shapes just past 1 MiB of it, square, tall and
+    // wide (64 lines or more per axis, so that the strips are staged).
+    let pairs = [(&row, &t), (&row, &flip), (&flip, &t), (&t, &row)];
+    for shape in [[1025, 1025], [4097, 257], [257, 4097]] {
+        for (ds, ss) in pairs {
             check::<u8, u8, 2>(shape, ds, ss);
+        }
+    }
+    for shape in [[513, 513], [2049, 129], [129, 2049], [550, 500]] {
+        for (ds, ss) in pairs {
             check::<f32, f64, 2>(shape, ds, ss);
+        }
+    }
+    for shape in [[363, 363], [1025, 129], [129, 1025], [400, 350]] {
+        for (ds, ss) in pairs {
             check::<f64, f32, 2>(shape, ds, ss);
         }
     }
