@@ -22,6 +22,7 @@ mod linalg_props;
 mod materialize_props;
 mod r_gather31;
 mod r_k30;
+mod r_lines32;
 mod r_u30;
 mod r_z30;
 mod reduce_props;
