@@ -2749,3 +2749,54 @@ fn r_gather31_type_erased_misaligned_destinations_at_the_guards() {
         }
     }
 }
+
+// Review of 82d4c1b (r-lines): the AVX2 blocks of 4- and 8-byte elements
+// (`simd::avx2_block_lines4` / `_lines8`, 32-byte loads of every source
+// run, two 32-byte stores per destination line) on transposes whose
+// source (forwards or flipped) and destination sit flush against either
+// guard, the destination ending at the upper guard with its start at
+// every offset within a line (its last line's stores end at the guard),
+// sizes around the block edge (16 / 8 elements) and a tile of blocks.
+#[test]
+fn r_lines32_transposes_at_the_guards() {
+    let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
+    fn body<T: Elem>() {
+        let size = size_of::<T>();
+        let e = 64 / size;
+        for [r, c] in [[e, e + 1], [2 * e + 1, e], [16 * e + 1, e + 3]] {
+            let col = Layout::f_contiguous([r, c]);
+            let dl = Layout::contiguous([r, c]);
+            let n = r * c;
+            for sl in [col, col.flip(0).unwrap().flip(1).unwrap()] {
+                let mut gs = Guarded::new(n * size);
+                for src_at_end in [true, false] {
+                    let src: &mut [T] = gs.at(n, src_at_end);
+                    src.iter_mut()
+                        .enumerate()
+                        .for_each(|(i, x)| *x = T::from_index(i * 7 + i / 61));
+                    let sv = StridedView::new(&*src, sl).unwrap();
+                    let want = sv.to_vec();
+                    for shift in line_offsets(size) {
+                        for at_end in [true, false] {
+                            let mut gd = Guarded::new((n + shift) * size);
+                            let dst: &mut [T] = gd.at(n + shift, at_end);
+                            under_every_setting(|level, stream| {
+                                dst.iter_mut().for_each(|x| *x = T::default());
+                                let mut dv = StridedViewMut::new(&mut dst[shift..], dl).unwrap();
+                                rearrange(&mut dv, &sv).unwrap();
+                                let what = format!(
+                                    "size {size} {sl:?} shift {shift} at end {at_end} \
+                                     {level:?} {stream:?}"
+                                );
+                                assert_eq!(dv.to_vec(), want, "{what}");
+                                assert!(dst[..shift].iter().all(|x| *x == T::default()), "{what}");
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    body::<u32>();
+    body::<u64>();
+}
