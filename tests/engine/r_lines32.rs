@@ -125,7 +125,7 @@ fn check<T: Bits, const N: usize>(
     // The first element on a line (none if the buffer is not aligned to
     // its element size: `[u8; K]`), then `shift` on.
     let line = (0..64 / size)
-        .find(|&k| (buf.as_ptr() as usize + k * size) % 64 == 0)
+        .find(|&k| (buf.as_ptr() as usize + k * size).is_multiple_of(64))
         .unwrap_or(0);
     let start = line + shift;
     let mut want: Vec<u64> = buf.iter().map(|x| x.bits()).collect();
