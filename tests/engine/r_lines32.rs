@@ -97,6 +97,7 @@ enum Via {
     Bytes,
     ZipWith,
     Zip,
+    #[cfg(feature = "rayon")]
     Par,
 }
 
@@ -167,6 +168,7 @@ fn check<T: Bits, const N: usize>(
                     .and(&sv)
                     .unwrap()
                     .for_each(|x, &y| *x = y),
+                #[cfg(feature = "rayon")]
                 Via::Par => {
                     constrided::kernel::par_rearrange(&mut StridedViewMut::new(d, dl).unwrap(), &sv)
                         .unwrap()
