@@ -2750,13 +2750,18 @@ fn r_gather31_type_erased_misaligned_destinations_at_the_guards() {
     }
 }
 
-// Review of 82d4c1b (r-lines): the AVX2 blocks of 4- and 8-byte elements
-// (`simd::avx2_block_lines4` / `_lines8`, 32-byte loads of every source
-// run, two 32-byte stores per destination line) on transposes whose
-// source (forwards or flipped) and destination sit flush against either
-// guard, the destination ending at the upper guard with its start at
-// every offset within a line (its last line's stores end at the guard),
-// sizes around the block edge (16 / 8 elements) and a tile of blocks.
+// r-lines: the AVX2 blocks of 4- and 8-byte elements
+// (`simd::avx2_block_staged`: 32-byte loads of two 16-byte pieces of each
+// source run, the block staged on the stack, two 32-byte stores per
+// destination line) on transposes whose source (forwards or flipped) and
+// destination sit flush against either guard, the destination at several
+// offsets within a line (every one in release) with its end at the upper
+// guard or its start after the lower one. [e, e + 1] (e elements a line)
+// is no transpose to the copy engine (the source steps one line along the
+// destination's rows): a strided copy at the guards. [2e + 1, e] is a
+// column of blocks writing whole destination lines (streamed where the
+// setting streams), [16e + 1, e + 3] a tile of blocks with ragged edges.
+// (Written against 82d4c1b's register blocks, since reverted.)
 #[test]
 fn r_lines32_transposes_at_the_guards() {
     let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,11 +1,15 @@
-//! r-lines (review of 82d4c1b): the AVX2 blocks of 4- and 8-byte elements
-//! transposed whole in registers (`simd::avx2_block_lines4` / `_lines8`:
-//! 8x8 f32 / 4x4 f64 squares, each destination line two back-to-back
-//! stores, streamed or not), attacked at every kernel setting
-//! (`model::kernel_settings`) against the brute-force model.
+//! r-lines: the AVX2 blocks of 4- and 8-byte elements
+//! (`simd::avx2_block_staged`, which `avx2_block` takes for them at levels
+//! Avx2 and Avx512: each 32-byte load holds two 16-byte pieces of a source
+//! run, one round of in-lane unpacks transposes two squares at once, the
+//! block is staged on the stack and each destination line written as two
+//! 32-byte stores, streamed or not), attacked at every kernel setting
+//! (`model::kernel_settings`, SSE2 and portable blocks too) against the
+//! brute-force model. (Written against 82d4c1b's register blocks, since
+//! reverted; the cases are the same.)
 //!
 //! - Every plain 4- and 8-byte type (u32, i32, f32, `[u8; 4]`, u64, i64,
-//!   f64, usize, isize, `[u8; 8]`): the data moves through float
+//!   f64, usize, isize, `[u8; 8]`): the data moves through SIMD
 //!   registers, so the sources are signalling NaNs with payloads (both
 //!   signs), subnormals, -0.0 and all-ones patterns, compared bit for bit.
 //! - Transposes at sizes around the block (8 / 16) and tile edges, flipped
@@ -15,8 +19,10 @@
 //!   NCHW <-> NHWC.
 //! - The same copies through `rearrange_dyn`, `rearrange_bytes` (elements
 //!   as `[u8; K]`, the C interface's path), `zip_with` and `Zip` (a
-//!   transposed operand is staged through the same blocks), and
-//!   `par_rearrange` on a copy large enough to be split.
+//!   transposed source with stride +1 along its fast axis is staged by
+//!   `zip_stage` through `transpose::stage`, i.e. the same blocks; a source
+//!   flipped along that axis is not staged), and `par_rearrange` on a copy
+//!   large enough to be split.
 
 use constrided::kernel::{force_level, force_streaming, rearrange, rearrange_bytes, rearrange_dyn};
 use constrided::{DynLayout, Layout, StridedView, StridedViewMut, Zip};
@@ -190,9 +196,21 @@ fn check<T: Bits, const N: usize>(
 
 /// Every case for one element type.
 fn cases<T: Bits>() {
-    let e = 64 / size_of::<T>(); // elements per line: the block edge
-                                 // Rank 2, around the block and tile edges (all above the small-copy
-                                 // size of 128 elements, which takes the SSE2 blocks).
+    // Elements per line: the block edge.
+    let e = 64 / size_of::<T>();
+    // Rank 2, around the block and tile edges. The copy engine's blocks
+    // need more than 128 elements (`SMALL_COPY`; smaller ones take
+    // `sse2_small`), a source step of more than a line along the
+    // destination's inner axis (`is_transpose`) and e rows and columns:
+    // [e, e] reaches one only with the gaps of the views inside buffers
+    // (4-byte elements), [e - 1, e + 1] none: the edges of the dispatch.
+    // The staged walk of `zip_with` / `Zip` stages whole blocks only from
+    // strips of e rows of the source's fast axis, which in debug builds
+    // start on the source's cache lines (`zip_stage::ALIGN_MIN_BYTES`; in
+    // release from row 0): 2e - 1 rows hold a whole strip wherever
+    // `malloc` puts the source (either orientation of [2e - 1, 2e + 1]
+    // and [48, 31], the column-major source of [2e + 1, e]), fewer only
+    // at some addresses.
     for (k, [r, c]) in [
         [e, e],
         [e - 1, e + 1],
