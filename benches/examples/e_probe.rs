@@ -11,6 +11,7 @@
 //! elements into its buffer. `E_SPLIT=1`: ndarray reads its own copy of
 //! the input (as the report's case does); `E_SUB=nd`: our program's
 //! `a - &row` is ndarray's operator (the same context, the other loop).
+//! `CONSTRIDED_LEVEL=portable|sse2|avx2` forces the kernels' level.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -128,6 +129,13 @@ fn nd(a: &ArrayView2<'_, f64>, t: &mut [u128; 7]) -> [usize; 2] {
 }
 
 fn main() {
+    use constrided::kernel::{force_level, Level};
+    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
+        Ok("portable") => force_level(Some(Level::Portable)),
+        Ok("sse2") => force_level(Some(Level::Sse2)),
+        Ok("avx2") => force_level(Some(Level::Avx2)),
+        _ => {}
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.first().map_or(201, |r| r.parse().unwrap());
     let which = args.get(1).map_or("both", String::as_str);
