@@ -37,21 +37,7 @@ use constrided_bench::report::{self, Args, CaseDef};
 
 fn main() {
     let args = Args::parse(std::env::args().skip(1), 9);
-    // CONSTRIDED_LEVEL=portable|sse2 and CONSTRIDED_STREAM=on|off force the
-    // copy kernels' paths (to measure what each one brings).
-    use constrided::kernel::{force_level, force_streaming, Level};
-    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
-        Ok("portable") => force_level(Some(Level::Portable)),
-        Ok("sse2") => force_level(Some(Level::Sse2)),
-        Ok("avx2") => force_level(Some(Level::Avx2)),
-        Ok("avx512") => force_level(Some(Level::Avx512)),
-        _ => {}
-    }
-    match std::env::var("CONSTRIDED_STREAM").as_deref() {
-        Ok("on") => force_streaming(Some(true)),
-        Ok("off") => force_streaming(Some(false)),
-        _ => {}
-    }
+    constrided_bench::force_paths_from_env();
     let with_hptt = cfg!(feature = "hptt");
     if !with_hptt {
         println!(

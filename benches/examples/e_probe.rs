@@ -11,7 +11,8 @@
 //! elements into its buffer. `E_SPLIT=1`: ndarray reads its own copy of
 //! the input (as the report's case does); `E_SUB=nd`: our program's
 //! `a - &row` is ndarray's operator (the same context, the other loop).
-//! `CONSTRIDED_LEVEL=portable|sse2|avx2` forces the kernels' level.
+//! `CONSTRIDED_LEVEL` and `CONSTRIDED_STREAM` force the kernels' paths
+//! (`constrided_bench::force_paths_from_env`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -74,21 +75,16 @@ fn ours(a: &StridedView<'_, f64, 2>, t: &mut [u128; 7]) -> [usize; 2] {
     ];
     black_box((centred, mins, sq));
     let s6 = Instant::now();
-    for (k, (x, y)) in [
-        (s0, s1),
-        (s1, s2),
-        (s2, s3),
-        (s3, s4),
-        (s4, s5),
-        (s5, s6),
-        (s0, s6),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        t[k] = (y - x).as_nanos();
-    }
+    record([s0, s1, s2, s3, s4, s5, s6], t);
     addrs
+}
+
+/// The steps' times (`STEPS`) from the timestamps between them.
+fn record(s: [Instant; 7], t: &mut [u128; 7]) {
+    for k in 0..6 {
+        t[k] = (s[k + 1] - s[k]).as_nanos();
+    }
+    t[6] = (s[6] - s[0]).as_nanos();
 }
 
 fn nd(a: &ArrayView2<'_, f64>, t: &mut [u128; 7]) -> [usize; 2] {
@@ -111,31 +107,12 @@ fn nd(a: &ArrayView2<'_, f64>, t: &mut [u128; 7]) -> [usize; 2] {
     let addrs = [centred.as_ptr() as usize % 64, sq.as_ptr() as usize % 64];
     black_box((centred, mins, sq));
     let s6 = Instant::now();
-    for (k, (x, y)) in [
-        (s0, s1),
-        (s1, s2),
-        (s2, s3),
-        (s3, s4),
-        (s4, s5),
-        (s5, s6),
-        (s0, s6),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        t[k] = (y - x).as_nanos();
-    }
+    record([s0, s1, s2, s3, s4, s5, s6], t);
     addrs
 }
 
 fn main() {
-    use constrided::kernel::{force_level, Level};
-    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
-        Ok("portable") => force_level(Some(Level::Portable)),
-        Ok("sse2") => force_level(Some(Level::Sse2)),
-        Ok("avx2") => force_level(Some(Level::Avx2)),
-        _ => {}
-    }
+    constrided_bench::force_paths_from_env();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.first().map_or(201, |r| r.parse().unwrap());
     let which = args.get(1).map_or("both", String::as_str);

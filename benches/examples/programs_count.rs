@@ -13,7 +13,8 @@
 //! per call of each side instead (alternated call by call; absolute times,
 //! to tell which side of a ratio moved); `programs_count e-steps` times
 //! the sub-steps of program (e) one by one against their ndarray twins.
-//! `CONSTRIDED_LEVEL=portable|sse2|avx2` forces the kernels' level.
+//! `CONSTRIDED_LEVEL` and `CONSTRIDED_STREAM` force the kernels' paths
+//! (`constrided_bench::force_paths_from_env`).
 
 use constrided_bench::{programs, programs_a, programs_tiles};
 
@@ -23,13 +24,7 @@ fn measured(f: &mut dyn FnMut()) {
 }
 
 fn main() {
-    use constrided::kernel::{force_level, Level};
-    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
-        Ok("portable") => force_level(Some(Level::Portable)),
-        Ok("sse2") => force_level(Some(Level::Sse2)),
-        Ok("avx2") => force_level(Some(Level::Avx2)),
-        _ => {}
-    }
+    constrided_bench::force_paths_from_env();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut defs = programs::all(false);
     defs.extend(programs::from_pairs(programs_a::pairs()));

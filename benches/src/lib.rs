@@ -16,6 +16,31 @@ pub mod programs_a;
 pub mod programs_tiles;
 pub mod report;
 
+/// Forces the kernels' paths named by the environment, to measure what
+/// each brings: `CONSTRIDED_LEVEL` (`portable`, `sse2`, `avx2`, `avx512`)
+/// the instruction level, `CONSTRIDED_STREAM` (`on`, `off`) the copy
+/// kernels' streaming stores. Other values, or none, leave the choice to
+/// the CPU and the sizes.
+///
+/// ```
+/// constrided_bench::force_paths_from_env();
+/// ```
+pub fn force_paths_from_env() {
+    use constrided::kernel::{force_level, force_streaming, Level};
+    match std::env::var("CONSTRIDED_LEVEL").as_deref() {
+        Ok("portable") => force_level(Some(Level::Portable)),
+        Ok("sse2") => force_level(Some(Level::Sse2)),
+        Ok("avx2") => force_level(Some(Level::Avx2)),
+        Ok("avx512") => force_level(Some(Level::Avx512)),
+        _ => {}
+    }
+    match std::env::var("CONSTRIDED_STREAM").as_deref() {
+        Ok("on") => force_streaming(Some(true)),
+        Ok("off") => force_streaming(Some(false)),
+        _ => {}
+    }
+}
+
 /// Seconds one call of `f` takes.
 ///
 /// ```
