@@ -647,7 +647,9 @@ fn staged_zip_line_shifts_at_guards_release_sizes() {
     // source flush against the upper guard (its pitch not a multiple of a
     // line, so its columns start at several shifts) and, flipped along its
     // columns, against the lower one (its first column at the lowest
-    // address); the destination flush against the upper guard. Every
+    // address), and flipped along its rows (stride -1 there: staged
+    // backwards, its strips on lines from their last row) against either;
+    // the destination flush against the upper guard. Every
     // setting, `Zip` of 3 operands and `zip_with`, staged (items outside
     // the source) and against the elements.
     let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
@@ -665,14 +667,18 @@ fn staged_zip_line_shifts_at_guards_release_sizes() {
         let dl = Layout::contiguous([r, c]);
         let a: Vec<T> = (0..r * c).map(|i| T::from_index(3 * i)).collect();
         let av = StridedView::new(&a, dl).unwrap();
-        for at_end in [true, false] {
-            let (src, sl): (&mut [T], _) = if at_end {
-                let sl = Layout::new([r, c], [1, pitch as isize], 0).unwrap();
-                (gs.at_end(sn), sl)
-            } else {
-                let sl = Layout::new([r, c], [1, -(pitch as isize)], (c - 1) * pitch).unwrap();
-                (gs.at_start(sn), sl)
+        let p = pitch as isize;
+        for (at_end, rows_back) in [(true, false), (false, false), (true, true), (false, true)] {
+            let (src, sl): (&mut [T], _) = match (at_end, rows_back) {
+                (true, false) => (gs.at_end(sn), Layout::new([r, c], [1, p], 0)),
+                (false, false) => (
+                    gs.at_start(sn),
+                    Layout::new([r, c], [1, -p], (c - 1) * pitch),
+                ),
+                (true, true) => (gs.at_end(sn), Layout::new([r, c], [-1, p], r - 1)),
+                (false, true) => (gs.at_start(sn), Layout::new([r, c], [-1, -p], sn - 1)),
             };
+            let sl = sl.unwrap();
             src.iter_mut()
                 .enumerate()
                 .for_each(|(i, e)| *e = T::from_index(i));
@@ -698,7 +704,10 @@ fn staged_zip_line_shifts_at_guards_release_sizes() {
                         *d = *d + a + *s
                     });
                 dv.zip_with(&sv, |d, &s| *d = *d + s).unwrap();
-                let what = format!("{level:?} size {} at_end {at_end}", size_of::<T>());
+                let what = format!(
+                    "{level:?} size {} at_end {at_end} rows_back {rows_back}",
+                    size_of::<T>()
+                );
                 assert_eq!(staged, r * c, "{what}: staged");
                 assert!(*dst == want[..], "{what}");
             });
@@ -714,8 +723,11 @@ fn staged_zip_with_negative_strides_at_guards() {
     // stride along its rows, so staged), and with the destination flipped
     // as well (the plan flips the axis for both: the operand's row stride
     // becomes +1 again); the operand flush against either guard, at every
-    // SIMD level. Each case asserts it was staged (items outside the
-    // operand's buffer) and matches the elements.
+    // SIMD level. Tenth round: flipped along its rows alone (stride -1
+    // there, a 90-degree rotation), staged backwards, with and without its
+    // columns and the destination's columns flipped too. Each case asserts
+    // it was staged (items outside the operand's buffer) and matches the
+    // elements.
     let _g = SWITCHES.lock().unwrap_or_else(|e| e.into_inner());
     fn strips<T: Elem>() {
         let (size, b) = (size_of::<T>(), 64 / size_of::<T>());
@@ -733,7 +745,14 @@ fn staged_zip_with_negative_strides_at_guards() {
             let range = src.as_ptr_range();
             let sv = StridedView::new(&*src, sl).unwrap();
             under_every_setting(|level, _| {
-                for (flip_s, flip_d) in [(&[1][..], &[][..]), (&[0], &[0]), (&[0, 1], &[0, 1])] {
+                for (flip_s, flip_d) in [
+                    (&[1][..], &[][..]),
+                    (&[0], &[0]),
+                    (&[0, 1], &[0, 1]),
+                    (&[0], &[]),
+                    (&[0, 1], &[]),
+                    (&[0], &[1]),
+                ] {
                     let mut s = sv;
                     for &a in flip_s {
                         s = s.flip(a).unwrap();

@@ -110,11 +110,13 @@ macro_rules! with_rank {
     };
 }
 
-/// A strided operand: shape, strides, and the length of the buffer under it.
+/// A strided operand: shape, strides, the position of its first element
+/// and the length of the buffer under it.
 #[derive(Clone)]
 struct Operand {
     shape: Vec<usize>,
     strides: Vec<isize>,
+    offset: usize,
     len: usize,
 }
 
@@ -123,11 +125,43 @@ impl Operand {
         Operand {
             shape: shape.to_vec(),
             strides: strides.to_vec(),
+            offset: 0,
             len: shape.iter().product(),
         }
     }
     fn row_major(shape: &[usize]) -> Operand {
         Operand::dense(shape, &row_major(shape))
+    }
+    /// This operand with `axis` walked backwards (its first element
+    /// moved to the axis' last).
+    fn flipped(mut self, axis: usize) -> Operand {
+        self.offset += (self.shape[axis] - 1) * self.strides[axis] as usize;
+        self.strides[axis] = -self.strides[axis];
+        self
+    }
+    fn layout<const N: usize>(&self) -> Layout<N> {
+        let (shape, strides) = (self.shape[..].try_into(), self.strides[..].try_into());
+        Layout::new(shape.unwrap(), strides.unwrap(), self.offset).unwrap()
+    }
+    /// ndarray's view: the positive-stride view from the lowest position,
+    /// its backward axes inverted (as a user of ndarray writes them).
+    fn nd<'a>(&self, buf: &'a [f32]) -> ArrayView<'a, f32, IxDyn> {
+        let low = self.offset as isize
+            + (self.shape.iter().zip(&self.strides))
+                .filter(|(_, &s)| s < 0)
+                .map(|(&n, &s)| (n as isize - 1) * s)
+                .sum::<isize>();
+        let abs: Vec<isize> = self.strides.iter().map(|s| s.abs()).collect();
+        let mut v = nd(&buf[low as usize..], &self.shape, &abs);
+        for (a, &s) in self.strides.iter().enumerate() {
+            if s < 0 {
+                v.invert_axis(ndarray::Axis(a));
+            }
+        }
+        v
+    }
+    fn sk<'a>(&'a self, buf: &'a [f32]) -> sk::StridedView<'a, f32> {
+        sk::StridedView::new(buf, &self.shape, &self.strides, self.offset as isize).unwrap()
     }
 }
 
@@ -325,7 +359,7 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
     def(name.clone(), move || {
         let src = src.clone();
         with_rank!(src.shape, |N| {
-            let sl: Layout<N> = l(&src.shape, &src.strides);
+            let sl: Layout<N> = src.layout();
             let cl: Layout<N> = Layout::contiguous(sl.shape());
             let n = sl.numel();
             let s = Buf::new(src.len);
@@ -353,7 +387,7 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                 Box::new(move || {
                     let g_s2 = s2.get();
                     let mut g_d2 = d2.get();
-                    let sv = nd(&g_s2, &o2.shape, &o2.strides);
+                    let sv = o2.nd(&g_s2);
                     let mut dv = nd_mut(&mut g_d2, &o2.shape, &rm);
                     for _ in 0..reps {
                         ndarray::Zip::from(&mut dv)
@@ -365,7 +399,7 @@ fn zip_with_case(name: String, src: Operand, reps: usize) -> CaseDef {
                 Some(Box::new(move || {
                     let g_s3 = s3.get();
                     let mut g_d3 = d3.get();
-                    let sv = sk_view(&g_s3, &o3.shape, &o3.strides);
+                    let sv = o3.sk(&g_s3);
                     let mut dv = sk_mut(&mut g_d3, &o3.shape, &rm2);
                     for _ in 0..reps {
                         sk::zip_update2_into::<f32, f32, sk::Identity, sk::Identity>(
@@ -398,7 +432,7 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
     def(name.clone(), move || {
         let bop = bop.clone();
         with_rank!(bop.shape, |N| {
-            let bl: Layout<N> = l(&bop.shape, &bop.strides);
+            let bl: Layout<N> = bop.layout();
             let cl: Layout<N> = Layout::contiguous(bl.shape());
             let n = bl.numel();
             let (a, b) = (Buf::new(n), Buf::new(bop.len));
@@ -433,7 +467,7 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
                     let g_b2 = b2.get();
                     let mut g_d2 = d2.get();
                     let av = nd(&g_a2, &o2.shape, &rm);
-                    let bv = nd(&g_b2, &o2.shape, &o2.strides);
+                    let bv = o2.nd(&g_b2);
                     let mut dv = nd_mut(&mut g_d2, &o2.shape, &rm);
                     ndarray::Zip::from(&mut dv)
                         .and(&av)
@@ -446,7 +480,7 @@ fn zip3_case(name: String, bop: Operand) -> CaseDef {
                     let g_b3 = b3.get();
                     let mut g_d3 = d3.get();
                     let av = sk_view(&g_a3, &o3.shape, &rm2);
-                    let bv = sk_view(&g_b3, &o3.shape, &o3.strides);
+                    let bv = o3.sk(&g_b3);
                     let mut dv = sk_mut(&mut g_d3, &o3.shape, &rm2);
                     sk::zip_map2_into(&mut dv, &av, &bv, |a: f32, b: f32| a + b, Exec::serial())
                         .unwrap();
@@ -524,6 +558,7 @@ pub fn all() -> Vec<CaseDef> {
     let b2 = Operand {
         shape: vec![4096, 4096],
         strides: vec![0, 1],
+        offset: 0,
         len: 4096,
     };
     for (lname, op) in [("T2", t2.clone()), ("P3", p3.clone())] {
@@ -561,6 +596,15 @@ pub fn all() -> Vec<CaseDef> {
         ));
         out.push(zip3_case(format!("{lname} Zip d = a + b^T"), op.clone()));
     }
+    // T2 flipped along its rows as well (stride -1 there): a 90-degree
+    // rotation, staged backwards since the tenth round.
+    let r2 = t2.clone().flipped(0);
+    out.push(zip_with_case(
+        "R2 zip_with(d += rot90(s))".into(),
+        r2.clone(),
+        1,
+    ));
+    out.push(zip3_case("R2 Zip d = a + rot90(b)".into(), r2));
     out.push(zip_with_case("B zip_with(d += row)".into(), b2.clone(), 1));
     out.push(zip3_case("B Zip d = a + row".into(), b2));
     for (n, reps) in [(8usize, 4096usize), (64, 256)] {

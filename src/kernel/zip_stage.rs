@@ -217,9 +217,10 @@ pub(crate) unsafe fn run_plan<S: StageMask, const K: usize>(
 }
 
 /// The operand to stage and its axis: the first stageable operand
-/// (`stage[k]`) other than 0 whose fastest axis `b` (stride 1) is not
-/// the plan's inner axis, along which it steps further (a transposed
-/// operand).
+/// (`stage[k]`) other than 0 whose fastest axis `b` (stride 1, or -1: a
+/// transposed operand also flipped along it, as a 90-degree rotation is)
+/// is not the plan's inner axis, along which it steps further (a
+/// transposed operand).
 pub(crate) fn stage_operand<const K: usize>(
     plan: &Plan<K>,
     stage: &[bool; K],
@@ -233,7 +234,7 @@ pub(crate) fn stage_operand<const K: usize>(
         let b = (0..plan.rank)
             .filter(|&a| plan.strides[k][a] != 0)
             .min_by_key(|&a| plan.strides[k][a].unsigned_abs())?;
-        (b != inner && s > 1 && plan.strides[k][b] == 1).then_some((k, b))
+        (b != inner && s > 1 && plan.strides[k][b].unsigned_abs() == 1).then_some((k, b))
     })
 }
 
@@ -244,10 +245,12 @@ pub(crate) fn stage_operand<const K: usize>(
 /// reach, as the copy engine's tiles do; each strip of operand `k` is
 /// staged row-major into the buffer, then `body` gets one run per row,
 /// every operand but `k` at its own positions, `k` at the staged row.
+/// When `k` steps backwards along `b` (stride -1), each strip is staged
+/// from its lowest position, so its rows land in the buffer in reverse.
 ///
 /// # Safety
 /// As [`run_plan`]; operand `k` is stageable and its stride along `b` is
-/// 1 ([`stage_operand`]).
+/// 1 or -1 ([`stage_operand`]).
 #[inline(always)]
 unsafe fn staged_runs<S: StageMask, const K: usize>(
     plan: &Plan<K>,
@@ -285,6 +288,9 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
     let bp = buf.as_mut_ptr().cast::<u8>();
     let mut sc = sa;
     sc[k] = 1;
+    // Operand k walks axis b backwards: a strip's rows b0..b0+nr are its
+    // positions at(0)[k] down to at(nr - 1)[k].
+    let flip = sb[k] < 0;
     let hint = plan.numel().saturating_mul(sizes[0]) >= HINT_MIN_BYTES;
     let align = plan.numel().saturating_mul(sizes[0]) >= ALIGN_MIN_BYTES;
     // The walk of one outer position's strips. With two operands
@@ -312,10 +318,18 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
             // of contiguous; in the cache, 64x64 f32 `zip_with` 0.36x ->
             // 0.29x).
             let shift_b = if align && nb >= ALIGN_MIN_LINES * rows {
-                line_shift(
+                let e = line_shift(
                     src[k].wrapping_offset(base[k].wrapping_mul(size as isize)),
                     size,
-                )
+                );
+                // Backwards, a strip is on lines when its last row, the
+                // lowest position, starts one: its end is e + 1 past a line
+                // start (mod rows), so the grid is shifted by -(e + 1).
+                if flip {
+                    (rows - (e + 1) % rows) % rows
+                } else {
+                    e
+                }
             } else {
                 0
             };
@@ -344,19 +358,23 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                                     .wrapping_add((a0 as isize).wrapping_mul(sa[o]))
                             })
                         };
+                        // The strip's lowest position in operand k: its
+                        // first row's, or backwards its last row's.
+                        let low = at(if flip { nr - 1 } else { 0 })[k];
                         // SAFETY: the strip's rows b0..b0+nr and columns
                         // a0..a0+nc are indices of the plan (grid_end stays
                         // within bt_end <= nb and na), so operand k's
-                        // positions at(0)[k] + r + c·sa[k] (r < nr, c < nc;
-                        // stride 1 along b) are reached and readable, and
-                        // nr·nc <= rows·cols elements fit the buffer (grid_end
-                        // steps at most `rows` and `cols`), which is ours
-                        // alone.
+                        // positions low + r + c·sa[k] (r < nr, c < nc;
+                        // stride 1 along b from `low`, rows b0 + r forwards
+                        // or b0 + nr - 1 - r backwards) are reached and
+                        // readable, and nr·nc <= rows·cols elements fit the
+                        // buffer (grid_end steps at most `rows` and `cols`),
+                        // which is ours alone.
                         unsafe {
                             stage_bytes::<S>(
                                 bp,
                                 nc,
-                                src[k].wrapping_offset(at(0)[k].wrapping_mul(size as isize)),
+                                src[k].wrapping_offset(low.wrapping_mul(size as isize)),
                                 sa[k],
                                 nr,
                                 nc,
@@ -378,9 +396,18 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                         } else {
                             0
                         };
+                        // Backwards, from the strip's lowest position when
+                        // it is whole (a hint: a shorter last strip's may
+                        // lie below it), so that each column's hint names
+                        // its one line: from the highest, the 64 bytes
+                        // reached into the line just staged, which shares
+                        // the next ones' L1 set (4096² f32, elementwise_report R2,
+                        // two pairs: zip_with 0.32-0.37x -> 0.39x of contiguous,
+                        // Zip 0.34-0.35x -> 0.45-0.47x).
                         let q0 = base[k]
                             .wrapping_add((nb0 as isize).wrapping_mul(sb[k]))
-                            .wrapping_add((na0 as isize).wrapping_mul(sa[k]));
+                            .wrapping_add((na0 as isize).wrapping_mul(sa[k]))
+                            .wrapping_sub(if flip { rows as isize - 1 } else { 0 });
                         // Row positions step by sb (no product per row).
                         let mut row = at(0);
                         for r in 0..nr {
@@ -416,7 +443,8 @@ unsafe fn staged_runs<S: StageMask, const K: usize>(
                                     }
                                 }
                             }
-                            p[k] = (r * nc) as isize;
+                            // Backwards, strip row r is buffer row nr-1-r.
+                            p[k] = ((if flip { nr - 1 - r } else { r }) * nc) as isize;
                             body(p, nc, sc, Some((k, bp)));
                         }
                         b0 += nr;

@@ -361,6 +361,16 @@ fn transposed_plain_operand_is_staged() {
         "every item of the transposed operand is staged"
     );
     assert_eq!(dv.to_vec(), t.to_vec());
+    // Flipped along its rows too (stride -1 there: a 90-degree rotation):
+    // staged backwards.
+    let tf = t.flip(0).unwrap();
+    let mut outside = 0usize;
+    Zip::from(&mut dv).and(tf).unwrap().for_each(|d, s| {
+        outside += usize::from(!range.contains(&(s as *const u32)));
+        *d = *s;
+    });
+    assert_eq!(outside, r * c, "a rotated operand is staged");
+    assert_eq!(dv.to_vec(), tf.to_vec());
     // Contiguous: the items are the elements.
     let u = StridedView::new(&src, Layout::contiguous([r, c])).unwrap();
     let mut inside = 0usize;

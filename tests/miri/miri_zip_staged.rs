@@ -73,6 +73,84 @@ fn staged_zip_2_and_1_bytes() {
     staged::<u8>(|i| i as u8, |x, y| x.wrapping_add(y));
 }
 
+// Tenth round: a transposed operand flipped along its rows (stride -1
+// there, a 90-degree rotation) is staged backwards: each strip from its
+// lowest position, its rows in the buffer in reverse. Several starts in
+// the buffer (each a different grid shift: under Miri and in debug builds
+// the strips start on lines at every size), `Zip` of 3, `zip_with` and
+// `map_collect`, every item staged and equal to the element.
+fn staged_backwards<T>(of: impl Fn(usize) -> T, add: impl Fn(T, T) -> T)
+where
+    T: Copy + PartialEq + core::fmt::Debug + 'static,
+{
+    let b = 64 / size_of::<T>();
+    let (r, c) = if cfg!(miri) {
+        (b + 3, 2 * b + 1)
+    } else {
+        (3 * b + 5, 4 * b + 3)
+    };
+    let pitch = r + 2;
+    let starts: &[usize] = if cfg!(miri) {
+        &[0, 5]
+    } else {
+        &[0, 1, 5, b - 1]
+    };
+    for &start in starts {
+        let src: Vec<T> = (0..start + c * pitch + 1).map(&of).collect();
+        let range = src.as_ptr_range();
+        // (i, j) at start + (r - 1 - i) + j·pitch: rows backwards.
+        let l = Layout::new([r, c], [-1, pitch as isize], start + r - 1).unwrap();
+        let sv = StridedView::new(&src, l).unwrap();
+        let at = |i: usize, j: usize| src[start + (r - 1 - i) + j * pitch];
+        let a: Vec<T> = (0..r * c).map(|i| of(3 * i + 1)).collect();
+        let av = StridedView::new(&a, Layout::contiguous([r, c])).unwrap();
+        let mut d = vec![of(0); r * c];
+        let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([r, c])).unwrap();
+        let mut staged = 0usize;
+        Zip::from(&mut dv)
+            .and(av)
+            .unwrap()
+            .and(sv)
+            .unwrap()
+            .for_each(|d, &a, s| {
+                staged += usize::from(!range.contains(&(s as *const T)));
+                *d = add(a, *s);
+            });
+        assert_eq!(staged, r * c, "start {start}: every item staged");
+        for i in 0..r {
+            for j in 0..c {
+                assert_eq!(d[i * c + j], add(a[i * c + j], at(i, j)), "({i}, {j})");
+            }
+        }
+        let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([r, c])).unwrap();
+        dv.zip_with(&sv, |d, &s| *d = s).unwrap();
+        for i in 0..r {
+            for j in 0..c {
+                assert_eq!(d[i * c + j], at(i, j), "zip_with ({i}, {j})");
+            }
+        }
+        let m = Zip::from(av)
+            .and(sv)
+            .unwrap()
+            .map_collect(|&x, &y| add(x, y));
+        let want: Vec<T> = (0..r * c).map(|n| add(a[n], at(n / c, n % c))).collect();
+        assert_eq!(m.into_vec(), want, "start {start}: map_collect");
+    }
+}
+
+#[test]
+fn staged_backwards_4_and_8_bytes() {
+    staged_backwards::<f32>(|i| i as f32, |x, y| x + y);
+    staged_backwards::<u64>(|i| i as u64, |x, y| x.wrapping_add(y));
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "strips of 32 and 64 rows: slow under Miri")]
+fn staged_backwards_2_and_1_bytes() {
+    staged_backwards::<u16>(|i| i as u16, |x, y| x.wrapping_add(y));
+    staged_backwards::<u8>(|i| i as u8, |x, y| x.wrapping_add(y));
+}
+
 // A closure that panics after `n` calls, on a staged zip and on an
 // unstaged one (a transposed mutable operand): the panic leaves the views
 // usable, and the values written before it are in place.
