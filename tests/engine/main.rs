@@ -29,6 +29,7 @@ mod reduce_props;
 mod review_avx_props;
 mod review_k29e_props;
 mod review_p27b_props;
+mod review_r10_props;
 mod review_z28_props;
 mod review_z28d_props;
 mod review_z29e_props;

@@ -34,6 +34,7 @@ mod miri_review_gemm;
 mod miri_review_k27;
 mod miri_review_p27;
 mod miri_review_p27b;
+mod miri_review_r10;
 mod miri_review_static_extremes;
 mod miri_review_t30;
 mod miri_review_z28;
