@@ -270,13 +270,17 @@ fn perm<const N: usize>() -> impl Strategy<Value = [usize; N]> {
         .prop_map(|v| core::array::from_fn(|a| v[a]))
 }
 
+/// One case: the operand's (shape, strides, padding before, padding
+/// after), the destination's axis permutation and flips, the element size.
+type Case<const N: usize> = (
+    ([usize; N], [isize; N], usize, usize),
+    [usize; N],
+    [bool; N],
+    u8,
+);
+
 fn run<const N: usize>(
-    ((shape, strides, lo, hi), dperm, dflip, size): (
-        ([usize; N], [isize; N], usize, usize),
-        [usize; N],
-        [bool; N],
-        u8,
-    ),
+    ((shape, strides, lo, hi), dperm, dflip, size): Case<N>,
     level: u8,
 ) -> Result<(), TestCaseError> {
     use constrided::kernel::{force_level, Level};
