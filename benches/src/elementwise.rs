@@ -54,10 +54,6 @@ impl Buf {
     }
 }
 
-fn l<const N: usize>(shape: &[usize], strides: &[isize]) -> Layout<N> {
-    Layout::new(shape.try_into().unwrap(), strides.try_into().unwrap(), 0).unwrap()
-}
-
 fn nd<'a>(buf: &'a [f32], shape: &[usize], strides: &[isize]) -> ArrayView<'a, f32, IxDyn> {
     // ndarray takes strides as usize (negative ones wrap) for a view whose
     // offset 0 is the first element: the layouts here have none.
@@ -199,7 +195,7 @@ fn inplace_case(name: String, op: Operand, contig: bool, map: bool) -> CaseDef {
     def(name.clone(), move || {
         let op = op.clone();
         with_rank!(op.shape, |N| {
-            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let sl: Layout<N> = op.layout();
             let cl: Layout<N> = Layout::contiguous(sl.shape());
             let a = Buf::new(op.len);
             let (b, c) = (a.clone(), a.clone());
@@ -288,7 +284,7 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
     def(name.clone(), move || {
         let op = op.clone();
         with_rank!(op.shape, |N| {
-            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let sl: Layout<N> = op.layout();
             let cl: Layout<N> = Layout::contiguous(sl.shape());
             let a = Buf::new(op.len);
             let (a2, a3) = (a.clone(), a.clone());
@@ -315,7 +311,7 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                 }),
                 Box::new(move || {
                     let g_a2 = a2.get();
-                    let v = nd(&g_a2, &o2.shape, &o2.strides);
+                    let v = o2.nd(&g_a2);
                     if kind == Reduction::Sum {
                         black_box(v.sum());
                     } else {
@@ -328,7 +324,7 @@ fn reduce_case(name: String, op: Operand, kind: Reduction) -> CaseDef {
                 (kind != Reduction::Fold).then(|| -> Box<dyn FnMut()> {
                     Box::new(move || {
                         let g_a3 = a3.get();
-                        let v = sk_view(&g_a3, &o3.shape, &o3.strides);
+                        let v = o3.sk(&g_a3);
                         if kind == Reduction::Sum {
                             black_box(sk::sum(&v, Exec::serial()).unwrap());
                         } else {
@@ -511,7 +507,7 @@ fn sum_axis_case(name: String, op: Operand, axis: usize) -> CaseDef {
     def(name.clone(), move || {
         let op = op.clone();
         with_rank!(op.shape, |N| {
-            let sl: Layout<N> = l(&op.shape, &op.strides);
+            let sl: Layout<N> = op.layout();
             let a = Buf::new(op.len);
             let (a2, a3) = (a.clone(), a.clone());
             let (o2, o3) = (op.clone(), op.clone());
@@ -525,12 +521,12 @@ fn sum_axis_case(name: String, op: Operand, axis: usize) -> CaseDef {
                 }),
                 Box::new(move || {
                     let g_a2 = a2.get();
-                    let v = nd(&g_a2, &o2.shape, &o2.strides);
+                    let v = o2.nd(&g_a2);
                     black_box(v.sum_axis(ndarray::Axis(axis)));
                 }),
                 Some(Box::new(move || {
                     let g_a3 = a3.get();
-                    let v = sk_view(&g_a3, &o3.shape, &o3.strides);
+                    let v = o3.sk(&g_a3);
                     black_box(
                         sk::reduce_axis(
                             &v,
