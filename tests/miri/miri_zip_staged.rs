@@ -391,3 +391,61 @@ fn staged_strips_panic_with_counted_destination() {
         }
     }
 }
+
+// A rotated operand (transposed, flipped along its unit-stride axis:
+// staged backwards) that is one `split_at` half of a buffer while a
+// reference into the sibling half stays live (one thread) or another
+// thread writes the sibling: staging must read only the half's own
+// positions. Split along the outer axis (the half's strips are whole)
+// and along the inner one (the half's rows are runs with holes, shorter
+// than a strip).
+#[test]
+fn staged_backwards_from_a_split_half() {
+    const R: usize = 40;
+    const C: usize = 20;
+    for (axis, at) in [(0usize, 21usize), (1, 9)] {
+        let (ra, ca) = if axis == 0 { (at, C) } else { (R, at) };
+        // rot90 of half a: (i, j) -> a(j, ca - 1 - i) = j·C + ca - 1 - i.
+        let want: Vec<u32> = (0..ca * ra)
+            .map(|n| ((n % ra) * C + ca - 1 - n / ra) as u32)
+            .collect();
+        for threads in [false, true] {
+            let mut buf: Vec<u32> = (0..(R * C) as u32).collect();
+            // (Addresses only, compared: a pointer range is not Sync.)
+            let range = buf.as_ptr_range();
+            let range = range.start.addr()..range.end.addr();
+            let v = StridedViewMut::new(&mut buf, Layout::contiguous([R, C])).unwrap();
+            let (a, mut b) = v.split_at(axis, at).unwrap();
+            let rot = a.view().t().flip(0).unwrap();
+            let run = |staged: &mut usize| {
+                let mut d = vec![0u32; ca * ra];
+                let mut dv = StridedViewMut::new(&mut d, Layout::contiguous([ca, ra])).unwrap();
+                Zip::from(&mut dv).and(rot).unwrap().for_each(|d, s| {
+                    *staged += usize::from(!range.contains(&(s as *const u32).addr()));
+                    *d = *s;
+                });
+                assert_eq!(d, want, "Zip, split along {axis}");
+                let mut e = vec![0u32; ca * ra];
+                let mut ev = StridedViewMut::new(&mut e, Layout::contiguous([ca, ra])).unwrap();
+                ev.zip_with(&rot, |d, &s| *d = s).unwrap();
+                assert_eq!(e, want, "zip_with, split along {axis}");
+            };
+            let mut staged = 0usize;
+            if threads {
+                std::thread::scope(|s| {
+                    s.spawn(move || b.fill(7));
+                    s.spawn(|| run(&mut staged));
+                });
+            } else {
+                let r = b.get_mut([0, 0]).unwrap();
+                run(&mut staged);
+                *r = 7;
+            }
+            if axis == 0 {
+                // (The inner split's 9-element rows are shorter than a
+                // strip of u32, staged or not as the walk decides.)
+                assert_eq!(staged, ca * ra, "every item staged");
+            }
+        }
+    }
+}
